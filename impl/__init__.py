@@ -1,0 +1,37 @@
+"""A plain Python implementation of the craps wagers of s. 95.15 and 95.16 of r. 3.
+
+Written from the regulation text alone, independently of ``spec`` (neither imports the other).
+Usable as a library::
+
+    from impl import settle, Roll, State, Readings
+    settle("come-odds", State(point=6, come_out=True), Roll(3, 3))
+"""
+
+from impl.craps import WAGERS, canonical, check_state, settle
+from impl.readings import Readings
+from impl.types import (
+    CrapsError,
+    Decision,
+    InvalidRoll,
+    InvalidState,
+    InvalidWager,
+    Roll,
+    Settlement,
+    State,
+)
+
+__all__ = [
+    "WAGERS",
+    "CrapsError",
+    "Decision",
+    "InvalidRoll",
+    "InvalidState",
+    "InvalidWager",
+    "Readings",
+    "Roll",
+    "Settlement",
+    "State",
+    "canonical",
+    "check_state",
+    "settle",
+]

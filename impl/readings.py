@@ -1,0 +1,46 @@
+"""The readings the implementation can settle under (see regulation/readings.toml).
+
+Declared here independently of the specification; a test checks both sides and the registry
+agree on names, values and defaults.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from impl.types import CrapsError
+
+VALUES: dict[str, tuple[str, ...]] = {
+    "combined-payout": ("split", "whole"),
+    "hop-call": ("combination", "total"),
+    "hard-ways-loss": ("easy-way", "any-non-pair"),
+    "associate-push": ("no-decision", "stake-returned"),
+    "dont-bar": ("12", "2"),
+}
+
+
+@dataclass(frozen=True)
+class Readings:
+    """How to settle where the regulation text can be read more than one way."""
+
+    combined_payout: str = "split"
+    hop_call: str = "combination"
+    hard_ways_loss: str = "easy-way"
+    associate_push: str = "no-decision"
+    dont_bar: str = "12"
+
+    def __post_init__(self) -> None:
+        for name, allowed in VALUES.items():
+            value = getattr(self, name.replace("-", "_"))
+            if value not in allowed:
+                raise CrapsError(f"reading {name} is one of {', '.join(allowed)}, not {value!r}")
+
+    @classmethod
+    def from_dict(cls, values: dict[str, str]) -> Readings:
+        unknown = sorted(set(values) - set(VALUES))
+        if unknown:
+            raise CrapsError(f"unknown reading {unknown[0]!r}; readings: {', '.join(VALUES)}")
+        return cls(**{k.replace("-", "_"): v for k, v in values.items()})
+
+    def as_dict(self) -> dict[str, str]:
+        return {name: getattr(self, name.replace("-", "_")) for name in VALUES}

@@ -1,0 +1,136 @@
+"""Types of the craps implementation: rolls, wager states, decisions and settlements."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+POINTS = (4, 5, 6, 8, 9, 10)
+
+
+class CrapsError(ValueError):
+    """Bad input to the implementation; the message names what is valid."""
+
+
+class InvalidRoll(CrapsError):
+    pass
+
+
+class InvalidWager(CrapsError):
+    pass
+
+
+class InvalidState(CrapsError):
+    pass
+
+
+class Decision(Enum):
+    """How a roll leaves a wager. ``PUSH`` returns the stake and the wager leaves the table;
+    ``NONE`` is no decision: the wager stays."""
+
+    WIN = "win"
+    LOSE = "lose"
+    PUSH = "push"
+    NONE = "none"
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One roll of two dice (ordered: ``Roll(2, 5)`` and ``Roll(5, 2)`` are distinct outcomes)."""
+
+    die_1: int
+    die_2: int
+
+    def __post_init__(self) -> None:
+        for die in (self.die_1, self.die_2):
+            if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
+                raise InvalidRoll(f"a die shows 1, 2, 3, 4, 5 or 6, not {die!r}")
+
+    @property
+    def total(self) -> int:
+        return self.die_1 + self.die_2
+
+    @property
+    def is_pair(self) -> bool:
+        """Formed by two identical numbers (a “double”)."""
+        return self.die_1 == self.die_2
+
+    @classmethod
+    def parse(cls, text: str) -> Roll:
+        """``"3,4"`` -> ``Roll(3, 4)``."""
+        parts = [p.strip() for p in text.split(",")]
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            raise InvalidRoll(
+                f"a roll is two dice D1,D2, each 1 to 6 (e.g. 3,4), not {text!r}"
+            )
+        return cls(int(parts[0]), int(parts[1]))
+
+    def __str__(self) -> str:
+        return f"{self.die_1},{self.die_2}"
+
+
+@dataclass(frozen=True)
+class State:
+    """What a wager's settlement depends on besides the dice.
+
+    ``point``: the wager's point (the table point for Pass / Don't Pass and their Associate
+    Chances, the come point for Come / Don't Come and theirs), or None.
+    ``come_out``: the roll is a come-out roll of the table.
+    ``working``: the player has said the wager works on a come-out roll (Hard Ways, Come
+    Associate Chance), where it otherwise would not.
+    """
+
+    point: int | None = None
+    come_out: bool = False
+    working: bool = False
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The result of one roll for one wager.
+
+    ``net`` is the exact return per unit staked beyond the stake: +X for a win at X to 1,
+    -1 for a loss, 0 for a push or no decision. When ``decision`` is ``NONE`` the wager stays on
+    the table and ``point`` is its point for the next roll (None if it has none); otherwise it
+    has left the table and ``point`` is None.
+    """
+
+    decision: Decision
+    net: Fraction
+    point: int | None = None
+
+    @property
+    def stays(self) -> bool:
+        return self.decision is Decision.NONE
+
+    def next_state(self, state: State, come_out: bool) -> State | None:
+        """The wager's state for the next roll (None once it has left the table).
+
+        Whether the next roll is a come-out roll is the table's business, given by the caller.
+        """
+        if not self.stays:
+            return None
+        return State(point=self.point, come_out=come_out, working=state.working)
+
+
+WIN_EVEN = Fraction(1)
+LOST = Fraction(-1)
+NOTHING = Fraction(0)
+
+
+def win(x: int, y: int = 1) -> Settlement:
+    """A win paid at odds of x to y: the stake back and x/y per unit staked."""
+    return Settlement(Decision.WIN, Fraction(x, y))
+
+
+def lose() -> Settlement:
+    return Settlement(Decision.LOSE, LOST)
+
+
+def no_decision(point: int | None = None) -> Settlement:
+    return Settlement(Decision.NONE, NOTHING, point)
+
+
+def push() -> Settlement:
+    return Settlement(Decision.PUSH, NOTHING)

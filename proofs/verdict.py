@@ -1,0 +1,63 @@
+"""Verdicts and obligation results: the vocabulary of every report.
+
+Only PROVED passes. REFUTED and VACUOUS are failures of the model; UNKNOWN (a timeout, or the
+solver gave up) fails closed; ERROR is an internal failure (for example a counterexample that
+did not replay).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+
+class Verdict(Enum):
+    PROVED = "PROVED"
+    REFUTED = "REFUTED"
+    VACUOUS = "VACUOUS"
+    UNKNOWN = "UNKNOWN"
+    ERROR = "ERROR"
+
+
+#: Exit codes of ``casino-proofs check`` (documented in its --help).
+EXIT_PROVED = 0
+EXIT_REFUTED = 1
+EXIT_USAGE = 2
+EXIT_UNKNOWN = 3
+
+
+@dataclass(frozen=True)
+class Obligation:
+    """One thing to prove, named so that a report can cite it."""
+
+    id: str
+    kind: str  # domain | exhaustive | exclusive | agrees | reachable
+    clause: str  # the deciding clause (or convention) ID
+    clauses: tuple[str, ...]  # every clause the obligation rests on
+    wager: str
+    state: str  # the state class, or "all states"
+    description: str
+    readings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Result:
+    obligation: Obligation
+    verdict: Verdict
+    seconds: float
+    detail: str = ""
+    counterexample: dict[str, Any] | None = field(default=None)
+
+
+def exit_code(results: list[Result]) -> int:
+    """0 if every obligation is PROVED; 2 on any ERROR; else 1 on any REFUTED or VACUOUS;
+    else 3 on any UNKNOWN."""
+    verdicts = {r.verdict for r in results}
+    if Verdict.ERROR in verdicts:
+        return EXIT_USAGE
+    if verdicts & {Verdict.REFUTED, Verdict.VACUOUS}:
+        return EXIT_REFUTED
+    if Verdict.UNKNOWN in verdicts:
+        return EXIT_UNKNOWN
+    return EXIT_PROVED

@@ -1,0 +1,35 @@
+"""The craps clauses of s. 95.15 and 95.16 (and the Single Chance conventions) as Z3 rules.
+
+Written from the regulation text alone; it never imports ``impl``. Each rule cites the
+clause IDs of regulation/craps.toml (or conventions.toml) it encodes.
+"""
+
+from spec.catalogue import WAGER_NAMES, wager, wagers
+from spec.readings import Readings
+from spec.rules import (
+    ConcreteSettlement,
+    ConcreteState,
+    Rule,
+    Settlement,
+    StateClass,
+    WagerSpec,
+    firing,
+    holds,
+    states_of,
+)
+
+__all__ = [
+    "WAGER_NAMES",
+    "ConcreteSettlement",
+    "ConcreteState",
+    "Readings",
+    "Rule",
+    "Settlement",
+    "StateClass",
+    "WagerSpec",
+    "firing",
+    "holds",
+    "states_of",
+    "wager",
+    "wagers",
+]

@@ -1,0 +1,51 @@
+"""The readings the specification can be built under (see regulation/readings.toml).
+
+The specification declares its own defaults; a test checks they match the registry and the
+implementation's, so neither side borrows the other's choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Literal
+
+CombinedPayout = Literal["split", "whole"]
+HopCall = Literal["combination", "total"]
+HardWaysLoss = Literal["easy-way", "any-non-pair"]
+AssociatePush = Literal["no-decision", "stake-returned"]
+DontBar = Literal["12", "2"]
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "combined-payout": ("split", "whole"),
+    "hop-call": ("combination", "total"),
+    "hard-ways-loss": ("easy-way", "any-non-pair"),
+    "associate-push": ("no-decision", "stake-returned"),
+    "dont-bar": ("12", "2"),
+}
+
+
+@dataclass(frozen=True)
+class Readings:
+    """One value for every reading; field ``combined_payout`` is reading ``combined-payout``."""
+
+    combined_payout: CombinedPayout = "split"
+    hop_call: HopCall = "combination"
+    hard_ways_loss: HardWaysLoss = "easy-way"
+    associate_push: AssociatePush = "no-decision"
+    dont_bar: DontBar = "12"
+
+    def as_dict(self) -> dict[str, str]:
+        return {f.name.replace("_", "-"): getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def choices(cls) -> dict[str, tuple[str, ...]]:
+        return dict(_CHOICES)
+
+    @classmethod
+    def from_dict(cls, values: dict[str, str]) -> Readings:
+        for name, value in values.items():
+            if name not in _CHOICES:
+                raise ValueError(f"unknown reading {name!r}")
+            if value not in _CHOICES[name]:
+                raise ValueError(f"reading {name!r} has no value {value!r}")
+        return cls(**{k.replace("-", "_"): v for k, v in values.items()})  # type: ignore[arg-type]

@@ -1,0 +1,151 @@
+"""Rules, wagers and state classes: the shape every encoded clause takes.
+
+A :class:`Rule` is one sentence-level rule of the regulation (or of a convention): a guard
+over the dice and the state, and the settlement it prescribes when the guard holds. A
+:class:`WagerSpec` is the set of rules for one wager together with the classes of states in
+which the wager can stand. The proofs check, for every state class, that the guards cover
+every outcome (no gap) and never prescribe two settlements (no conflict), and that each rule
+is reached by some outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+
+import z3
+
+from spec.vocabulary import (
+    COME_OUT,
+    DIE_1,
+    DIE_2,
+    NO_POINT,
+    POINT,
+    POINT_NUMBERS,
+    WORKING,
+)
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """What a rule prescribes: a decision, the net per unit staked, and the wager's point after
+    the roll (0 when it has none or has left the table)."""
+
+    decision: z3.ExprRef
+    net: z3.ArithRef
+    next_point: z3.ArithRef
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule, tracked under the clause IDs it encodes (the first is the deciding one)."""
+
+    clauses: tuple[str, ...]
+    label: str
+    guard: z3.BoolRef
+    settlement: Settlement
+    readings: tuple[str, ...] = ()  # the readings (regulation/readings.toml) this rule depends on
+
+    @property
+    def clause(self) -> str:
+        return self.clauses[0]
+
+
+@dataclass(frozen=True)
+class StateClass:
+    """A named set of reachable states of a wager, and the clauses that make them reachable."""
+
+    name: str
+    description: str
+    constraint: z3.BoolRef
+    clauses: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class WagerSpec:
+    name: str
+    paragraph: str
+    title: str
+    rules: tuple[Rule, ...]
+    states: tuple[StateClass, ...]
+
+
+@dataclass(frozen=True)
+class ConcreteSettlement:
+    """A settlement evaluated on concrete dice and state."""
+
+    decision: str
+    net: Fraction
+    next_point: int
+
+
+@dataclass(frozen=True)
+class ConcreteState:
+    come_out: bool
+    point: int
+    working: bool
+
+
+def all_states() -> Iterator[ConcreteState]:
+    """The whole finite state universe (come-out, point or none, working)."""
+    for come_out, point, working in product(
+        (False, True), (NO_POINT, *POINT_NUMBERS), (False, True)
+    ):
+        yield ConcreteState(come_out, point, working)
+
+
+def _bindings(
+    state: ConcreteState, die_1: int | None = None, die_2: int | None = None
+) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
+    pairs: list[tuple[z3.ExprRef, z3.ExprRef]] = [
+        (COME_OUT, z3.BoolVal(state.come_out)),
+        (POINT, z3.IntVal(state.point)),
+        (WORKING, z3.BoolVal(state.working)),
+    ]
+    if die_1 is not None and die_2 is not None:
+        pairs += [(DIE_1, z3.IntVal(die_1)), (DIE_2, z3.IntVal(die_2))]
+    return pairs
+
+
+def holds(formula: z3.BoolRef, state: ConcreteState, die_1: int | None = None,
+          die_2: int | None = None) -> bool:
+    """Whether ``formula`` is true at these concrete values (evaluated, not solved)."""
+    value = z3.simplify(z3.substitute(formula, *_bindings(state, die_1, die_2)))
+    if z3.is_true(value):
+        return True
+    if z3.is_false(value):
+        return False
+    raise ValueError(f"formula does not evaluate to a truth value: {value}")
+
+
+def states_of(cls: StateClass) -> list[ConcreteState]:
+    """The concrete states of a state class."""
+    return [s for s in all_states() if holds(cls.constraint, s)]
+
+
+def concrete(settlement: Settlement, state: ConcreteState, die_1: int,
+             die_2: int) -> ConcreteSettlement:
+    """Evaluate a rule's settlement at concrete dice and state."""
+    b = _bindings(state, die_1, die_2)
+    decision = z3.simplify(z3.substitute(settlement.decision, *b))
+    net = z3.simplify(z3.substitute(settlement.net, *b))
+    nxt = z3.simplify(z3.substitute(settlement.next_point, *b))
+    if not (z3.is_rational_value(net) and z3.is_int_value(nxt)):
+        raise ValueError(f"settlement is not concrete: {net}, {nxt}")
+    return ConcreteSettlement(
+        decision=str(decision),
+        net=Fraction(net.numerator_as_long(), net.denominator_as_long()),
+        next_point=nxt.as_long(),
+    )
+
+
+def firing(wager: WagerSpec, state: ConcreteState, die_1: int,
+           die_2: int) -> list[tuple[Rule, ConcreteSettlement]]:
+    """The rules whose guard holds at this roll and state, with what each prescribes."""
+    return [
+        (rule, concrete(rule.settlement, state, die_1, die_2))
+        for rule in wager.rules
+        if holds(rule.guard, state, die_1, die_2)
+    ]
