@@ -1,7 +1,8 @@
 """The Single Chance wagers: Pass, Don't Pass, Come and Don't Come.
 
 Their text is not among the seeds; they follow the project's conventions
-conv-single-chance-pass, -dont-pass, -come and -dont-come (regulation/conventions.toml). All
+conv-single-chance-pass, conv-single-chance-dont-pass, conv-single-chance-come and
+conv-single-chance-dont-come (regulation/conventions.toml). All
 pay even money.
 """
 

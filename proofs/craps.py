@@ -149,7 +149,7 @@ class _WagerCheck:
         w = self.wager
         started = time.perf_counter()
         clauses = tuple(dict.fromkeys(c for cls in w.states for c in cls.clauses))
-        ob = self._obligation("domain", "all states", (w.paragraph, *clauses),
+        ob = self._obligation("domain", "all-states", (w.paragraph, *clauses),
                               "the implementation accepts exactly the reachable states")
         reachable = z3.Or([cls.constraint for cls in w.states])
         accepted = z3.Or([
@@ -256,7 +256,7 @@ class _WagerCheck:
 
     def reachable(self, reached: set[int]) -> None:
         for index, rule in enumerate(self.wager.rules):
-            ob = self._obligation("reachable", "all states", rule.clauses,
+            ob = self._obligation("reachable", "all-states", rule.clauses,
                                   f"the rule applies to some outcome: {rule.label}",
                                   _rule_id(self.wager, index), rule.readings)
             if index in reached:

@@ -36,7 +36,7 @@ class Obligation:
     clause: str  # the deciding clause (or convention) ID
     clauses: tuple[str, ...]  # every clause the obligation rests on
     wager: str
-    state: str  # the state class, or "all states"
+    state: str  # the state class, or "all-states"
     description: str
     readings: tuple[str, ...] = ()
 

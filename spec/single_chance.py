@@ -1,7 +1,8 @@
 """The Single Chance wagers (Pass, Don't Pass, Come, Don't Come).
 
 Their text (s. 95.12 to 95.14 of r. 3) is not among the seeds. 95.16 depends on them, so they
-are encoded from the conventions ``conv-single-chance-*`` (regulation/conventions.toml). Every
+are encoded from the conventions conv-single-chance-pass, conv-single-chance-dont-pass,
+conv-single-chance-come and conv-single-chance-dont-come (regulation/conventions.toml). Every
 rule here cites a convention, never a clause of the regulation.
 """
 

@@ -1,0 +1,58 @@
+"""Benchmark: how long the whole craps proof run takes (target: 2 s or less, 2-core machine).
+
+Prints the cold time (a new process running ``python -m proofs check --only craps``, as an
+auditor or CI would: interpreter start, Z3 import, every query) and the warm time (the same
+proofs again in this process), as medians over several runs, with their ratio to the target.
+
+    python benchmarks/craps_proofs.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+
+TARGET_SECONDS = 2.0
+
+
+def cold(runs: int) -> list[float]:
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "proofs", "check", "--only", "craps"],
+                              capture_output=True, text=True, check=False)
+        times.append(time.perf_counter() - started)
+        if done.returncode != 0:
+            raise SystemExit(f"check failed (exit {done.returncode}):\n{done.stdout[-2000:]}")
+    return times
+
+
+def warm(runs: int) -> tuple[list[float], int]:
+    from proofs.craps import check_craps
+
+    times, count = [], 0
+    for _ in range(runs):
+        started = time.perf_counter()
+        count = len(check_craps())
+        times.append(time.perf_counter() - started)
+    return times, count
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    c = statistics.median(cold(args.runs))
+    w_times, obligations = warm(args.runs)
+    w = statistics.median(w_times)
+    print(f"craps proofs: {obligations} obligations, median of {args.runs} runs")
+    print(f"  cold (new process): {c:6.3f} s   {c / TARGET_SECONDS:5.2f} x target")
+    print(f"  warm (in process):  {w:6.3f} s   {w / TARGET_SECONDS:5.2f} x target")
+    print(f"  target: {TARGET_SECONDS:.1f} s; {'MET' if c <= TARGET_SECONDS else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,203 @@
+"""The ``casino-proofs`` command (also ``python -m proofs``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from typing import Any, NoReturn
+
+import impl
+import regulation
+import spec
+from proofs.bridge import impl_dict, spec_dict, state_dict
+from proofs.context import parse_readings, report_context
+from proofs.craps import DEFAULT_TIMEOUT_MS, check_craps
+from proofs.report import quote_lines, settlement_text, to_json, to_text
+from proofs.verdict import EXIT_PROVED, EXIT_REFUTED, EXIT_USAGE, exit_code
+
+EXIT_CODES = """\
+exit codes:
+  0  every obligation is PROVED (check); spec and impl agree (settle)
+  1  some obligation is REFUTED or VACUOUS (check); spec and impl disagree (settle)
+  2  usage or input error, or an internal ERROR verdict
+  3  some obligation is UNKNOWN (solver timeout or gave up) and none is worse
+"""
+
+
+class UsageError(Exception):
+    """Bad input: reported as one line on stderr, exit 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="casino-proofs",
+        description="Proofs that a plain implementation of Québec's By-law respecting casino "
+                    "games (S-13.1, r. 3, version 2012-09-01) agrees with its Z3 specification.",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--format", choices=("text", "json"), default="text",
+                       help="output format (default: text)")
+        p.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
+                       help="read an ambiguous clause this way (repeatable; see README)")
+
+    check = sub.add_parser(
+        "check", help="prove every obligation", epilog=EXIT_CODES,
+        description="Prove every obligation: spec exhaustive, exclusive and never vacuous; "
+                    "impl agreeing with spec on every reachable state and all 36 rolls.",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    common(check)
+    check.add_argument("--only", choices=("craps",), default=None,
+                       help="check one game only (default: every game)")
+    check.add_argument("--timeout-ms", type=int, default=DEFAULT_TIMEOUT_MS, metavar="MS",
+                       help=f"solver timeout per query; a timeout is UNKNOWN "
+                            f"(default: {DEFAULT_TIMEOUT_MS})")
+    check.add_argument("--output", metavar="FILE",
+                       help="write the report to FILE (written whole or not at all)")
+
+    settle = sub.add_parser(
+        "settle", help="settle one wager on one roll, spec and impl side by side",
+        epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Settle one wager on one roll with both the specification and the "
+                    "implementation, quoting the clauses that decide it.")
+    common(settle)
+    settle.add_argument("wager", metavar="WAGER",
+                        help="hard-4, hard-6, hard-8, hard-10, any-7, eleven, any-craps, "
+                             "craps-2, craps-3, craps-12, horn, world, three-way-craps, "
+                             "hop-A-B (A, B in 1..6), pass, dont-pass, come, dont-come, "
+                             "pass-odds, dont-pass-odds, come-odds, dont-come-odds")
+    settle.add_argument("--roll", required=True, metavar="D1,D2",
+                        help="the two dice, each 1 to 6, e.g. 3,4")
+    settle.add_argument("--point", type=int, metavar="N",
+                        help="the wager's point (pass line or come point): 4, 5, 6, 8, 9 or 10; "
+                             "for pass and dont-pass, no --point means the come-out roll")
+    settle.add_argument("--come-out", action="store_true",
+                        help="the roll is a come-out roll of the table")
+    settle.add_argument("--working", action="store_true",
+                        help="the player has said the wager works on the come-out roll "
+                             "(hard ways, come-odds)")
+    return parser
+
+
+def _write(text: str, output: str | None) -> None:
+    if output is None:
+        sys.stdout.write(text)
+        return
+    directory = os.path.dirname(os.path.abspath(output))
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".casino-proofs-")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, output)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def run_check(args: argparse.Namespace) -> int:
+    readings = parse_readings(args.reading)
+    if args.timeout_ms <= 0:
+        raise UsageError("--timeout-ms must be a positive number of milliseconds")
+    if args.output and not os.path.isdir(os.path.dirname(os.path.abspath(args.output))):
+        raise UsageError(f"cannot write {args.output}: its directory does not exist")
+    started = time.perf_counter()
+    results = check_craps(readings, timeout_ms=args.timeout_ms)
+    seconds = time.perf_counter() - started
+    context = report_context(readings)
+    render = to_json if args.format == "json" else to_text
+    _write(render(results, context, seconds), args.output)
+    return exit_code(results)
+
+
+def _settle_state(args: argparse.Namespace, wager: str) -> spec.ConcreteState:
+    come_out = args.come_out
+    if wager in ("pass", "dont-pass") and args.point is None:
+        come_out = True  # no point yet: this is the come-out roll
+    state = impl.State(point=args.point, come_out=come_out, working=args.working)
+    impl.check_state(wager, state)
+    return spec.ConcreteState(come_out=come_out, point=args.point or 0, working=args.working)
+
+
+def run_settle(args: argparse.Namespace) -> int:
+    readings = parse_readings(args.reading)
+    roll = impl.Roll.parse(args.roll)
+    wager = impl.canonical(args.wager)
+    state = _settle_state(args, wager)
+    spec_side = spec.firing(spec.wager(wager, spec.Readings.from_dict(readings)), state,
+                            roll.die_1, roll.die_2)
+    impl_side = impl.settle(wager, impl.State(point=args.point, come_out=state.come_out,
+                                              working=args.working),
+                            roll, impl.Readings.from_dict(readings))
+    spec_json = [spec_dict(s, r.clauses) for r, s in spec_side]
+    distinct = {(s.decision, s.net, s.next_point) for _, s in spec_side}
+    impl_json = impl_dict(impl_side)
+    agree = len(distinct) == 1 and all(
+        (s["decision"], s["net"], s["point"]) ==
+        (impl_json["decision"], impl_json["net"], impl_json["point"])
+        for s in spec_json)
+    clauses = list(dict.fromkeys(c for r, _ in spec_side for c in r.clauses))
+    context = report_context(readings)
+    doc: dict[str, Any] = {
+        "schema": "casino-proofs/settle", "schema_version": 1,
+        "wager": wager, "roll": [roll.die_1, roll.die_2], "state": state_dict(state),
+        "spec": spec_json[0] if len(spec_json) == 1 else
+                {"decision": "conflict" if spec_json else "gap", "rules": spec_json},
+        "impl": impl_json, "agree": agree,
+        "clauses": [{"id": c, "text": regulation.quote(c)} for c in clauses],
+        "readings": {k: v["value"] for k, v in context["readings"].items()},
+    }
+    if args.format == "json":
+        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    else:
+        st = doc["state"]
+        where = ", ".join(
+            [("come-out roll" if st["come_out"] else "not a come-out roll")]
+            + ([f"point {st['point']}"] if st["point"] else [])
+            + (["working"] if st["working"] else []))
+        lines = [f"{wager} on roll {roll} ({where})"]
+        if len(spec_json) == 1:
+            lines.append(f"  spec: {settlement_text(spec_json[0])}")
+        else:
+            lines.append(f"  spec: {'conflict' if spec_json else 'gap'}: "
+                         + "; ".join(settlement_text(s) for s in spec_json))
+        lines.append(f"  impl: {settlement_text(impl_json)}")
+        lines.append("  spec and impl agree" if agree else "  SPEC AND IMPL DISAGREE")
+        lines += quote_lines(clauses, "  ")
+        lines.append("  readings: " + ", ".join(f"{k}={v}" for k, v in doc["readings"].items()))
+        sys.stdout.write("\n".join(lines) + "\n")
+    return EXIT_PROVED if agree else EXIT_REFUTED
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    try:
+        if args.command == "check":
+            return run_check(args)
+        return run_settle(args)
+    except (UsageError, ValueError) as exc:
+        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        sys.stderr.write(f"casino-proofs: error: {message}\n")
+        return EXIT_USAGE
+    except Exception as exc:  # an internal error: one line, exit 2, never a traceback dump
+        sys.stderr.write(f"casino-proofs: internal error: {type(exc).__name__}: {exc}\n")
+        return EXIT_USAGE
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,108 @@
+"""Principle 4 for the checks on the specification: a gap, a conflict, an unreachable rule, an
+empty state class, a solver that gives up and a counterexample that does not replay must each
+produce their verdict, never PROVED."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import z3
+
+import impl
+import spec
+from proofs.craps import check_craps
+from proofs.verdict import (
+    EXIT_PROVED,
+    EXIT_REFUTED,
+    EXIT_UNKNOWN,
+    EXIT_USAGE,
+    Verdict,
+    exit_code,
+)
+from spec.vocabulary import LOSE, LOSS, NO_POINT, TOTAL, WIN, odds
+
+
+def _verdicts(results: list[object]) -> dict[str, Verdict]:
+    return {r.obligation.id: r.verdict for r in results}  # type: ignore[attr-defined]
+
+
+def test_r3_95_15_4_gap_is_refuted_with_the_undecided_roll() -> None:
+    w = spec.wager("any-craps")
+    narrowed = replace(w.rules[0], guard=TOTAL == 2)  # forgets 3 and 12
+    results = check_craps(specs=[replace(w, rules=(narrowed, w.rules[1]))])
+    gap = next(r for r in results if r.obligation.kind == "exhaustive")
+    assert gap.verdict is Verdict.REFUTED
+    assert gap.counterexample is not None
+    assert sum(gap.counterexample["roll"]) in (3, 12)
+    assert gap.counterexample["spec"] == []
+
+
+def test_r3_95_15_4_conflict_is_refuted_with_both_settlements() -> None:
+    w = spec.wager("any-craps")
+    clash = spec.Rule(("r3-95.15-4.s2",), "loses on 12 too", TOTAL == 12,
+                      spec.Settlement(LOSE, LOSS, z3.IntVal(NO_POINT)))
+    results = check_craps(specs=[replace(w, rules=(*w.rules, clash))])
+    conflict = next(r for r in results if r.obligation.kind == "exclusive")
+    assert conflict.verdict is Verdict.REFUTED
+    assert conflict.counterexample is not None
+    assert conflict.counterexample["roll"] == [6, 6]
+    assert {s["decision"] for s in conflict.counterexample["spec"]} == {"win", "lose"}
+
+
+def test_unreachable_rule_is_vacuous() -> None:
+    w = spec.wager("craps-2")
+    never = spec.Rule(("r3-95.15-5.s1",), "wins on 13", TOTAL == 13,
+                      spec.Settlement(WIN, odds(30), z3.IntVal(NO_POINT)))
+    verdicts = _verdicts(check_craps(specs=[replace(w, rules=(*w.rules, never))]))
+    assert verdicts["craps/craps-2/all-states/reachable/r3-95.15-5.s1#2"] is Verdict.VACUOUS
+    assert exit_code(check_craps(specs=[replace(w, rules=(*w.rules, never))])) == EXIT_REFUTED
+
+
+def test_empty_state_class_is_vacuous() -> None:
+    w = spec.wager("craps-2")
+    empty = spec.StateClass("nowhere", "no state", z3.BoolVal(False), ("r3-95.15-intro.s1",))
+    verdicts = _verdicts(check_craps(specs=[replace(w, states=(*w.states, empty))]))
+    assert verdicts["craps/craps-2/nowhere/exhaustive"] is Verdict.VACUOUS
+
+
+def test_solver_giving_up_is_unknown_and_fails_closed() -> None:
+    x, y, z = z3.Ints("x y z")
+    w = spec.wager("craps-2")
+    # Fermat for cubes has no solution, but that is beyond what the solver settles in 50 ms:
+    # whether 1-1 is decided (the exhaustiveness query) hangs on it.
+    fermat = z3.And(x > 0, y > 0, z > 0, x * x * x + y * y * y == z * z * z)
+    rules = (replace(w.rules[0], guard=z3.And(TOTAL == 2, z3.Not(fermat))), w.rules[1])
+    results = check_craps(specs=[replace(w, rules=rules)], timeout_ms=50)
+    verdicts = _verdicts(results)
+    assert verdicts["craps/craps-2/any-roll/exhaustive"] is Verdict.UNKNOWN
+    assert exit_code(results) == EXIT_UNKNOWN
+
+
+def test_counterexample_that_does_not_replay_is_an_error() -> None:
+    calls: dict[tuple[object, ...], int] = {}
+
+    def flaky(w: str, state: impl.State, roll: impl.Roll,
+              readings: impl.Readings) -> impl.Settlement:
+        key = (w, state, roll)
+        calls[key] = calls.get(key, 0) + 1
+        real = impl.settle(w, state, roll, readings)
+        if calls[key] == 1 and roll.total == 3:  # wrong only the first time it is asked
+            return replace(real, net=Fraction(99))
+        return real
+
+    results = check_craps(settle=flaky, wagers=["craps-3"])
+    errors = [r for r in results if r.verdict is Verdict.ERROR]
+    assert errors and "did not replay" in errors[0].detail
+    assert exit_code(results) == EXIT_USAGE
+
+
+def test_exit_codes_rank_error_over_refuted_over_unknown() -> None:
+    ob = check_craps(wagers=["craps-2"])[0]
+    def with_(*verdicts: Verdict) -> list[object]:
+        return [replace(ob, verdict=v) for v in verdicts]
+    assert exit_code(with_(Verdict.PROVED)) == EXIT_PROVED
+    assert exit_code(with_(Verdict.PROVED, Verdict.UNKNOWN)) == EXIT_UNKNOWN
+    assert exit_code(with_(Verdict.UNKNOWN, Verdict.VACUOUS)) == EXIT_REFUTED
+    assert exit_code(with_(Verdict.UNKNOWN, Verdict.REFUTED)) == EXIT_REFUTED
+    assert exit_code(with_(Verdict.REFUTED, Verdict.ERROR)) == EXIT_USAGE

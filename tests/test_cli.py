@@ -1,0 +1,167 @@
+"""The ``casino-proofs`` command: outputs, exit codes and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from proofs.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_check_proves_every_craps_obligation(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "check")
+    assert code == 0, out
+    assert "Result: PROVED (exit 0)" in out
+    assert "0 REFUTED, 0 VACUOUS, 0 UNKNOWN, 0 ERROR" in out
+    assert err == ""
+
+
+def test_check_report_states_the_text_readings_and_conventions(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "check", "--reading", "hop-call=total")
+    assert "version 2012-09-01" in out
+    assert "hop-call=total\n" in out and "combined-payout=split*" in out
+    assert "conv-single-chance-pass" in out and "NOT regulation text" in out
+
+
+def test_check_json_is_versioned_and_lists_every_obligation(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", "--format", "json", "--only", "craps")
+    doc = json.loads(out)
+    assert code == 0
+    assert doc["schema"] == "casino-proofs/check" and doc["schema_version"] == 1
+    assert doc["summary"]["verdict"] == "PROVED" and doc["summary"]["exit_code"] == 0
+    assert doc["summary"]["total"] == len(doc["obligations"]) == doc["summary"]["PROVED"]
+    ids = [o["id"] for o in doc["obligations"]]
+    assert len(ids) == len(set(ids))
+    for o in doc["obligations"]:
+        assert {"id", "clause", "verdict", "wager", "state", "kind"} <= set(o)
+    assert doc["readings"]["associate-push"] == {
+        "value": "no-decision", "default": True, "clauses": doc["readings"]["associate-push"][
+            "clauses"], "description": doc["readings"]["associate-push"]["description"]}
+    clauses = {o["clause"] for o in doc["obligations"]}
+    assert {"r3-95.15-1.s1", "r3-95.16-4.s2", "conv-single-chance-come"} <= clauses
+
+
+@pytest.mark.parametrize("reading", [
+    "combined-payout=whole", "hop-call=total", "hard-ways-loss=any-non-pair",
+    "associate-push=stake-returned", "dont-bar=2",
+])
+def test_check_proves_under_every_other_reading(capsys: pytest.CaptureFixture[str],
+                                               reading: str) -> None:
+    code, out, _ = run(capsys, "check", "--reading", reading)
+    assert code == 0, out
+
+
+def test_check_output_file_is_written_whole(capsys: pytest.CaptureFixture[str],
+                                           tmp_path: Path) -> None:
+    target = tmp_path / "report.json"
+    code, out, _ = run(capsys, "check", "--format", "json", "--output", str(target))
+    assert code == 0 and out == ""
+    assert json.loads(target.read_text())["summary"]["verdict"] == "PROVED"
+    assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
+
+
+def test_r3_95_15_1_settle_quotes_the_clause(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "settle", "hard-6", "--roll", "3,3")
+    assert code == 0
+    assert "spec: win, net +9" in out and "impl: win, net +9" in out
+    assert "A winning wager formed by a double 3 or a double 4 is paid at odds of 9 to 1." in out
+
+
+def test_r3_95_16_2_settle_json_has_exact_fractions(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "settle", "dont-pass-odds", "--roll", "3,4", "--point", "6",
+                       "--format", "json")
+    doc = json.loads(out)
+    assert code == 0 and doc["agree"] is True
+    assert doc["spec"]["decision"] == doc["impl"]["decision"] == "win"
+    assert doc["spec"]["net"] == doc["impl"]["net"] == "5/6"
+    assert "r3-95.16-2.s4" in [c["id"] for c in doc["clauses"]]
+
+
+def test_conv_single_chance_pass_settle_without_point_is_the_come_out(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "settle", "pass", "--roll", "2,2", "--format", "json")
+    doc = json.loads(out)
+    assert code == 0
+    assert doc["state"]["come_out"] is True
+    assert doc["impl"] == {"decision": "none", "net": "0", "point": 4}
+
+
+def test_r3_95_16_3_settle_working_call(capsys: pytest.CaptureFixture[str]) -> None:
+    _, off, _ = run(capsys, "settle", "come-odds", "--roll", "3,3", "--point", "6",
+                    "--come-out", "--format", "json")
+    _, on, _ = run(capsys, "settle", "come-odds", "--roll", "3,3", "--point", "6",
+                   "--come-out", "--working", "--format", "json")
+    assert json.loads(off)["impl"]["decision"] == "push"
+    assert json.loads(on)["impl"] == {"decision": "win", "net": "6/5", "point": None}
+
+
+@pytest.mark.parametrize(("argv", "names"), [
+    (["settle", "hard-5", "--roll", "3,3"], "wagers: hard-4"),
+    (["settle", "hard-6", "--roll", "3,7"], "1, 2, 3, 4, 5 or 6"),
+    (["settle", "hard-6", "--roll", "0,1"], "1, 2, 3, 4, 5 or 6"),
+    (["settle", "hard-6", "--roll", "33"], "D1,D2"),
+    (["settle", "hard-6", "--roll", "3,3,3"], "D1,D2"),
+    (["settle", "pass-odds", "--roll", "3,3", "--point", "7"], "4, 5, 6, 8, 9 or 10"),
+    (["settle", "pass-odds", "--roll", "3,3"], "needs a point"),
+    (["settle", "come-odds", "--roll", "3,3"], "needs a point"),
+    (["settle", "pass", "--roll", "3,3", "--point", "x"], "invalid int value"),
+    (["settle", "any-7"], "required: --roll"),
+    (["settle", "any-7", "--roll", "3,4", "--working"], "working call"),
+    (["settle", "any-7", "--roll", "3,4", "--reading", "nope=1"], "readings: combined-payout"),
+    (["settle", "any-7", "--roll", "3,4", "--reading", "hop-call"], "NAME=VALUE"),
+    (["settle", "any-7", "--roll", "3,4", "--reading", "hop-call=x"], "combination, total"),
+    (["check", "--format", "xml"], "choose from"),
+    (["check", "--only", "poker"], "choose from"),
+    (["check", "--timeout-ms", "0"], "positive"),
+    (["check", "--output", "/nonexistent/dir/report.txt"], "does not exist"),
+    (["frobnicate"], "choose from"),
+])
+def test_bad_input_is_one_line_naming_what_is_valid_exit_2(
+        capsys: pytest.CaptureFixture[str], argv: list[str], names: str) -> None:
+    try:
+        code = main(argv)
+    except SystemExit as stop:  # argparse's own errors exit through SystemExit
+        code = int(stop.code or 0)
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1, err
+    assert names in err
+
+
+def test_no_command_prints_help_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys)
+    assert code == 2 and "exit codes:" in err
+
+
+def test_help_documents_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["check", "--help"])
+    out, _ = capsys.readouterr()
+    assert stop.value.code == 0
+    for line in ("0  every obligation is PROVED", "1  some obligation is REFUTED",
+                 "2  usage or input error", "3  some obligation is UNKNOWN"):
+        assert line in out
+
+
+@pytest.mark.parametrize("command", [["casino-proofs"], [sys.executable, "-m", "proofs"]])
+def test_installed_command_runs(command: list[str]) -> None:
+    if command[0] == "casino-proofs" and shutil.which("casino-proofs") is None:
+        pytest.skip("casino-proofs is not installed on PATH (pip install . installs it)")
+    done = subprocess.run([*command, "settle", "world", "--roll", "3,4"], capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "spec: win, net 0" in done.stdout
