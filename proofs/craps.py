@@ -20,6 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import z3
@@ -60,14 +61,27 @@ class _Session:
         finally:
             self.solver.pop()
 
-    def check(self, *constraints: z3.BoolRef) -> tuple[z3.CheckSatResult, dict[str, Any] | None]:
+    def check(self, *constraints: z3.BoolRef,
+              tracked: tuple[tuple[str, z3.BoolRef], ...] = ()) -> _Answer:
+        """Check the constraints; ``tracked`` ones are asserted under a name (a clause or rule
+        ID) so that an UNSAT answer says which of them the proof needed."""
         with self.scope(*constraints) as s:
+            for name, expr in tracked:
+                s.assert_and_track(expr, z3.Bool(name))
             r = s.check()
             if r == z3.sat:
-                return r, _valuation(s.model())
+                return _Answer(r, _valuation(s.model()))
             if r == z3.unknown:
-                return r, {"reason": s.reason_unknown()}
-            return r, None
+                return _Answer(r, None, reason=s.reason_unknown())
+            return _Answer(r, None, core=tuple(sorted(str(c) for c in s.unsat_core())))
+
+
+@dataclass(frozen=True)
+class _Answer:
+    outcome: z3.CheckSatResult
+    values: dict[str, Any] | None
+    reason: str = ""
+    core: tuple[str, ...] = ()
 
 
 def _valuation(m: z3.ModelRef) -> dict[str, Any]:
@@ -113,27 +127,27 @@ class _WagerCheck:
                           readings)
 
     def _record(self, ob: Obligation, started: float, verdict: Verdict, detail: str = "",
-                counterexample: dict[str, Any] | None = None) -> None:
+                counterexample: dict[str, Any] | None = None,
+                core: tuple[str, ...] = ()) -> None:
         self.results.append(Result(ob, verdict, time.perf_counter() - started, detail,
-                                   counterexample))
+                                   counterexample, core))
 
-    def _decide(self, ob: Obligation, started: float, outcome: z3.CheckSatResult,
-                values: dict[str, Any] | None,
+    def _decide(self, ob: Obligation, started: float, answer: _Answer,
                 replay: Callable[[dict[str, Any]], dict[str, Any] | None]) -> None:
         """UNSAT proves; SAT refutes once the witness replays concretely; else UNKNOWN."""
-        if outcome == z3.unsat:
-            self._record(ob, started, Verdict.PROVED)
-        elif outcome == z3.sat and values is not None:
-            cex = replay(values)
+        if answer.outcome == z3.unsat:
+            self._record(ob, started, Verdict.PROVED, core=answer.core)
+        elif answer.outcome == z3.sat and answer.values is not None:
+            cex = replay(answer.values)
             if cex is None:
                 self._record(ob, started, Verdict.ERROR,
                              "the solver's counterexample did not replay concretely",
-                             _witness(values))
+                             _witness(answer.values))
             else:
                 self._record(ob, started, Verdict.REFUTED, cex.pop("detail"), cex)
         else:
-            reason = (values or {}).get("reason", "unknown")
-            self._record(ob, started, Verdict.UNKNOWN, f"solver returned unknown: {reason}")
+            self._record(ob, started, Verdict.UNKNOWN,
+                         f"solver returned unknown: {answer.reason or 'no reason given'}")
 
     def _spec_firing(self, values: dict[str, Any]) -> list[tuple[spec.Rule,
                                                                spec.ConcreteSettlement]]:
@@ -168,8 +182,7 @@ class _WagerCheck:
             return {"detail": f"the implementation {side}", "state": state_dict(st),
                     "spec_reachable": in_spec, "impl_accepts": in_impl}
 
-        outcome, values = self.session.check(z3.Xor(reachable, accepted))
-        self._decide(ob, started, outcome, values, replay)
+        self._decide(ob, started, self.session.check(z3.Xor(reachable, accepted)), replay)
 
     def state_class(self, cls: spec.StateClass, reached: set[int]) -> None:
         w = self.wager
@@ -177,7 +190,7 @@ class _WagerCheck:
             started = time.perf_counter()
             ob = self._obligation("exhaustive", cls.name, (w.paragraph, *cls.clauses),
                                   f"every outcome is decided ({cls.description})")
-            outcome, _ = self.session.check()
+            outcome = self.session.check().outcome
             if outcome == z3.unsat:
                 self._record(ob, started, Verdict.VACUOUS, "no reachable state in this class")
                 return
@@ -196,9 +209,11 @@ class _WagerCheck:
             return {"detail": "gap: no clause decides this outcome", **_witness(values),
                     "spec": [], "impl": _impl_json(impl_out)}
 
-        guards = [r.guard for r in self.wager.rules]
-        outcome, values = self.session.check(z3.Not(z3.Or(guards)))
-        self._decide(ob, started, outcome, values, replay)
+        # Each rule's guard is negated under the rule's ID: the unsat core names the rules
+        # that together decide every outcome of the class.
+        undecided = tuple((_rule_id(self.wager, i), z3.Not(r.guard))
+                          for i, r in enumerate(self.wager.rules))
+        self._decide(ob, started, self.session.check(tracked=undecided), replay)
 
     def _exclusive(self, cls: spec.StateClass) -> None:
         w = self.wager
@@ -219,8 +234,9 @@ class _WagerCheck:
                     "spec": [spec_dict(s, r.clauses) for r, s in fired],
                     "impl": _impl_json(self._impl_at(values))}
 
-        outcome, values = self.session.check(z3.Or(clashes) if clashes else z3.BoolVal(False))
-        self._decide(ob, started, outcome, values, replay)
+        self._decide(ob, started,
+                     self.session.check(z3.Or(clashes) if clashes else z3.BoolVal(False)),
+                     replay)
 
     def _agreement(self, cls: spec.StateClass, reached: set[int]) -> None:
         w = self.wager
@@ -231,7 +247,7 @@ class _WagerCheck:
             ob = self._obligation("agrees", cls.name, (*rule.clauses, *cls.clauses),
                                   f"implementation settles as the rule: {rule.label}",
                                   _rule_id(w, index), rule.readings)
-            applicable, _ = self.session.check(rule.guard)
+            applicable = self.session.check(rule.guard).outcome
             if applicable == z3.unsat:
                 continue  # the rule does not apply in this class: nothing to prove here
             if applicable == z3.unknown:
@@ -251,8 +267,11 @@ class _WagerCheck:
                         **_witness(values), "spec": [spec_dict(mine[0], rule.clauses)],
                         "impl": _impl_json(impl_out)}
 
-            outcome, values = self.session.check(rule.guard, settlement_differs(rule))
-            self._decide(ob, started, outcome, values, replay)
+            answer = self.session.check(tracked=(
+                (_rule_id(w, index), rule.guard),
+                ("impl-differs", settlement_differs(rule)),
+            ))
+            self._decide(ob, started, answer, replay)
 
     def reachable(self, reached: set[int]) -> None:
         for index, rule in enumerate(self.wager.rules):

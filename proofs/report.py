@@ -37,6 +37,8 @@ def to_json(results: list[Result], context: dict[str, Any], seconds: float) -> s
             entry["detail"] = r.detail
         if r.counterexample is not None:
             entry["counterexample"] = r.counterexample
+        if r.core:
+            entry["unsat_core"] = list(r.core)
         obligations.append(entry)
     doc = {
         "schema": SCHEMA,

@@ -48,6 +48,7 @@ class Result:
     seconds: float
     detail: str = ""
     counterexample: dict[str, Any] | None = field(default=None)
+    core: tuple[str, ...] = ()  # for PROVED: the tracked rules (by clause ID) the proof needed
 
 
 def exit_code(results: list[Result]) -> int:
