@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from impl.types import CrapsError
+from impl.types import CrapsError  # a ValueError; the message names what is valid
 
 VALUES: dict[str, tuple[str, ...]] = {
     "combined-payout": ("split", "whole"),
@@ -16,6 +16,7 @@ VALUES: dict[str, tuple[str, ...]] = {
     "hard-ways-loss": ("easy-way", "any-non-pair"),
     "associate-push": ("no-decision", "stake-returned"),
     "dont-bar": ("12", "2"),
+    "joker": ("ace-or-completes", "ace-only"),
 }
 
 
@@ -28,6 +29,7 @@ class Readings:
     hard_ways_loss: str = "easy-way"
     associate_push: str = "no-decision"
     dont_bar: str = "12"
+    joker: str = "ace-or-completes"
 
     def __post_init__(self) -> None:
         for name, allowed in VALUES.items():

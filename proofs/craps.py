@@ -124,7 +124,7 @@ class _WagerCheck:
                     suffix: str = "", readings: tuple[str, ...] = ()) -> Obligation:
         oid = f"craps/{self.wager.name}/{state}/{kind}" + (f"/{suffix}" if suffix else "")
         return Obligation(oid, kind, clauses[0], clauses, self.wager.name, state, description,
-                          readings)
+                          readings, game="craps")
 
     def _record(self, ob: Obligation, started: float, verdict: Verdict, detail: str = "",
                 counterexample: dict[str, Any] | None = None,

@@ -28,8 +28,9 @@ def to_json(results: list[Result], context: dict[str, Any], seconds: float) -> s
     for r in results:
         ob = r.obligation
         entry: dict[str, Any] = {
-            "id": ob.id, "kind": ob.kind, "clause": ob.clause, "clauses": list(ob.clauses),
-            "wager": ob.wager, "state": ob.state, "description": ob.description,
+            "id": ob.id, "game": ob.game, "kind": ob.kind, "clause": ob.clause,
+            "clauses": list(ob.clauses), "subject": ob.subject, "scope": ob.scope,
+            "description": ob.description,
             "readings": list(ob.readings), "verdict": r.verdict.value,
             "seconds": round(r.seconds, 6),
         }
@@ -121,13 +122,13 @@ def to_text(results: list[Result], context: dict[str, Any], seconds: float) -> s
     lines = header_lines(context)
     lines.append("")
     width = max((len(r.obligation.clause) for r in results), default=10)
-    wwidth = max((len(r.obligation.wager) for r in results), default=6)
-    swidth = max((len(r.obligation.state) for r in results), default=6)
+    wwidth = max((len(r.obligation.subject) for r in results), default=6)
+    swidth = max((len(r.obligation.scope) for r in results), default=6)
     for r in results:
         ob = r.obligation
         lines.append(
-            f"{r.verdict.value:<8} {ob.clause:<{width}}  {ob.wager:<{wwidth}}  "
-            f"{ob.state:<{swidth}}  {ob.kind:<10} {r.seconds * 1000:7.1f} ms"
+            f"{r.verdict.value:<8} {ob.clause:<{width}}  {ob.subject:<{wwidth}}  "
+            f"{ob.scope:<{swidth}}  {ob.kind:<10} {r.seconds * 1000:7.1f} ms"
         )
         if r.verdict is not Verdict.PROVED:
             lines += _counterexample_lines(r)

@@ -32,13 +32,14 @@ class Obligation:
     """One thing to prove, named so that a report can cite it."""
 
     id: str
-    kind: str  # domain | exhaustive | exclusive | agrees | reachable
+    kind: str  # craps: domain | exhaustive | exclusive | agrees | reachable; paigow: see there
     clause: str  # the deciding clause (or convention) ID
     clauses: tuple[str, ...]  # every clause the obligation rests on
-    wager: str
-    state: str  # the state class, or "all-states"
+    subject: str  # craps: the wager; paigow: the combination or ordering statement
+    scope: str  # craps: the state class (or "all-states"); paigow: high or low hands
     description: str
     readings: tuple[str, ...] = ()
+    game: str = "craps"
 
 
 @dataclass(frozen=True)

@@ -94,7 +94,8 @@ def _load(name: str) -> dict[str, Any]:
 def paragraphs() -> tuple[Paragraph, ...]:
     """Every registered paragraph, in the order of the regulation."""
     out = []
-    for p in _load("craps.toml")["paragraph"]:
+    loaded = _load("craps.toml")["paragraph"] + _load("paigow.toml")["paragraph"]
+    for p in loaded:
         sents = tuple(
             Sentence(id=s["id"], en=s["en"], fr=s.get("fr"), note=s.get("note"))
             for s in p["sentence"]

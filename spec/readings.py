@@ -14,6 +14,7 @@ HopCall = Literal["combination", "total"]
 HardWaysLoss = Literal["easy-way", "any-non-pair"]
 AssociatePush = Literal["no-decision", "stake-returned"]
 DontBar = Literal["12", "2"]
+Joker = Literal["ace-or-completes", "ace-only"]
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "combined-payout": ("split", "whole"),
@@ -21,6 +22,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "hard-ways-loss": ("easy-way", "any-non-pair"),
     "associate-push": ("no-decision", "stake-returned"),
     "dont-bar": ("12", "2"),
+    "joker": ("ace-or-completes", "ace-only"),
 }
 
 
@@ -33,6 +35,7 @@ class Readings:
     hard_ways_loss: HardWaysLoss = "easy-way"
     associate_push: AssociatePush = "no-decision"
     dont_bar: DontBar = "12"
+    joker: Joker = "ace-or-completes"
 
     def as_dict(self) -> dict[str, str]:
         return {f.name.replace("_", "-"): getattr(self, f.name) for f in fields(self)}

@@ -46,7 +46,7 @@ def test_check_json_is_versioned_and_lists_every_obligation(
     ids = [o["id"] for o in doc["obligations"]]
     assert len(ids) == len(set(ids))
     for o in doc["obligations"]:
-        assert {"id", "clause", "verdict", "wager", "state", "kind"} <= set(o)
+        assert {"id", "game", "clause", "verdict", "subject", "scope", "kind"} <= set(o)
     assert doc["readings"]["associate-push"] == {
         "value": "no-decision", "default": True, "clauses": doc["readings"]["associate-push"][
             "clauses"], "description": doc["readings"]["associate-push"]["description"]}
