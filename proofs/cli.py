@@ -13,16 +13,26 @@ from typing import Any, NoReturn
 import impl
 import regulation
 import spec
+from proofs import paigow_cli
 from proofs.bridge import impl_dict, spec_dict, state_dict
 from proofs.context import parse_readings, report_context
 from proofs.craps import DEFAULT_TIMEOUT_MS, check_craps
-from proofs.report import quote_lines, settlement_text, to_json, to_text
+from proofs.paigow import check_paigow
+from proofs.report import (
+    compare_text,
+    quote_lines,
+    rank_text,
+    settlement_text,
+    to_json,
+    to_text,
+)
 from proofs.verdict import EXIT_PROVED, EXIT_REFUTED, EXIT_USAGE, exit_code
 
 EXIT_CODES = """\
 exit codes:
-  0  every obligation is PROVED (check); spec and impl agree (settle)
-  1  some obligation is REFUTED or VACUOUS (check); spec and impl disagree (settle)
+  0  every obligation is PROVED (check); spec and impl agree (settle, rank, compare)
+  1  some obligation is REFUTED or VACUOUS (check); spec and impl disagree (settle,
+     rank, compare)
   2  usage or input error, or an internal ERROR verdict
   3  some obligation is UNKNOWN (solver timeout or gave up) and none is worse
 """
@@ -59,8 +69,10 @@ def build_parser() -> argparse.ArgumentParser:
                     "impl agreeing with spec on every reachable state and all 36 rolls.",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     common(check)
-    check.add_argument("--only", choices=("craps",), default=None,
+    check.add_argument("--only", choices=("craps", "paigow"), default=None,
                        help="check one game only (default: every game)")
+    check.add_argument("--workers", type=int, default=2, metavar="N",
+                       help="processes for the exhaustive Pai Gow pass (default: 2)")
     check.add_argument("--timeout-ms", type=int, default=DEFAULT_TIMEOUT_MS, metavar="MS",
                        help=f"solver timeout per query; a timeout is UNKNOWN "
                             f"(default: {DEFAULT_TIMEOUT_MS})")
@@ -88,6 +100,24 @@ def build_parser() -> argparse.ArgumentParser:
     settle.add_argument("--working", action="store_true",
                         help="the player has said the wager works on the come-out roll "
                              "(hard ways, come-odds)")
+
+    hand_help = ("five cards (high hand) or two (low hand): ranks 2-9 T J Q K A, suits c d h s, "
+                 "the joker Jk; separated by spaces or commas, e.g. 'Ah Kh Qh Jh Th'")
+    rank = sub.add_parser(
+        "rank", help="rank one Pai Gow hand, spec and impl side by side", epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="The combination of one Pai Gow Poker hand (s. 40) by the specification "
+                    "and by the implementation, with the clause that names it.")
+    common(rank)
+    rank.add_argument("hand", metavar="HAND", help=hand_help)
+    compare = sub.add_parser(
+        "compare", help="which of two Pai Gow hands ranks higher, and why", epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Which of two Pai Gow Poker hands ranks higher, by the specification and "
+                    "by the implementation, citing the clause or convention that decides.")
+    common(compare)
+    compare.add_argument("hand_a", metavar="HAND_A", help=hand_help)
+    compare.add_argument("hand_b", metavar="HAND_B", help="as HAND_A, with as many cards")
     return parser
 
 
@@ -112,12 +142,22 @@ def run_check(args: argparse.Namespace) -> int:
         raise UsageError("--timeout-ms must be a positive number of milliseconds")
     if args.output and not os.path.isdir(os.path.dirname(os.path.abspath(args.output))):
         raise UsageError(f"cannot write {args.output}: its directory does not exist")
+    if args.workers < 1:
+        raise UsageError("--workers must be 1 or more")
     started = time.perf_counter()
-    results = check_craps(readings, timeout_ms=args.timeout_ms)
+    results = []
+    games: dict[str, Any] = {}
+    if args.only in (None, "craps"):
+        results += check_craps(readings, timeout_ms=args.timeout_ms)
+    if args.only in (None, "paigow"):
+        outcome = check_paigow(readings, workers=args.workers, timeout_ms=args.timeout_ms)
+        results += outcome.results
+        games["paigow"] = {"hands": outcome.hands, "classes": outcome.classes,
+                           "digest": outcome.digest, "silence": outcome.silence}
     seconds = time.perf_counter() - started
     context = report_context(readings)
     render = to_json if args.format == "json" else to_text
-    _write(render(results, context, seconds), args.output)
+    _write(render(results, context, seconds, games), args.output)
     return exit_code(results)
 
 
@@ -180,6 +220,24 @@ def run_settle(args: argparse.Namespace) -> int:
     return EXIT_PROVED if agree else EXIT_REFUTED
 
 
+def run_rank(args: argparse.Namespace) -> int:
+    doc = paigow_cli.rank(args.hand, parse_readings(args.reading))
+    sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+                     if args.format == "json" else rank_text(doc))
+    return EXIT_PROVED if doc["agree"] else EXIT_REFUTED
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    doc = paigow_cli.compare(args.hand_a, args.hand_b, parse_readings(args.reading))
+    sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+                     if args.format == "json" else compare_text(doc))
+    return EXIT_PROVED if doc["agree"] else EXIT_REFUTED
+
+
+COMMANDS = {"check": run_check, "settle": run_settle, "rank": run_rank,
+            "compare": run_compare}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -187,9 +245,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     try:
-        if args.command == "check":
-            return run_check(args)
-        return run_settle(args)
+        return int(COMMANDS[args.command](args))
     except (UsageError, ValueError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         sys.stderr.write(f"casino-proofs: error: {message}\n")

@@ -23,7 +23,8 @@ def overall(results: list[Result]) -> str:
     return {0: "PROVED", 1: "REFUTED", 2: "ERROR", 3: "UNKNOWN"}[code]
 
 
-def to_json(results: list[Result], context: dict[str, Any], seconds: float) -> str:
+def to_json(results: list[Result], context: dict[str, Any], seconds: float,
+            games: dict[str, Any] | None = None) -> str:
     obligations = []
     for r in results:
         ob = r.obligation
@@ -46,6 +47,7 @@ def to_json(results: list[Result], context: dict[str, Any], seconds: float) -> s
         "schema_version": SCHEMA_VERSION,
         **context,
         "obligations": obligations,
+        **(games or {}),
         "summary": {
             "total": len(results), **_counts(results), "verdict": overall(results),
             "exit_code": exit_code(results), "seconds": round(seconds, 3),
@@ -87,6 +89,15 @@ def quote_lines(clauses: list[str] | tuple[str, ...], indent: str = "    ") -> l
 def _counterexample_lines(r: Result) -> list[str]:
     cex = r.counterexample or {}
     lines = [f"    {r.detail}"] if r.detail else []
+    for hand in cex.get("hands", []):
+        line = f"    hand {hand['hand']}"
+        if "spec" in hand:
+            line += f": spec {hand['spec']['combination']} [{hand['spec']['clause']}]"
+        if "impl" in hand:
+            impl_side = hand["impl"]
+            line += (f", impl {impl_side['combination']} (value {impl_side['value']})"
+                     if "combination" in impl_side else f", impl {impl_side.get('error')}")
+        lines.append(line)
     if "roll" in cex:
         lines.append(f"    roll {cex['roll'][0]},{cex['roll'][1]}; {_state_text(cex['state'])}")
     elif "state" in cex:
@@ -118,7 +129,8 @@ def header_lines(context: dict[str, Any]) -> list[str]:
     return lines
 
 
-def to_text(results: list[Result], context: dict[str, Any], seconds: float) -> str:
+def to_text(results: list[Result], context: dict[str, Any], seconds: float,
+            games: dict[str, Any] | None = None) -> str:
     lines = header_lines(context)
     lines.append("")
     width = max((len(r.obligation.clause) for r in results), default=10)
@@ -132,6 +144,8 @@ def to_text(results: list[Result], context: dict[str, Any], seconds: float) -> s
         )
         if r.verdict is not Verdict.PROVED:
             lines += _counterexample_lines(r)
+    if games and "paigow" in games:
+        lines += paigow_lines(games["paigow"])
     counts = _counts(results)
     lines.append("")
     lines.append(
@@ -140,4 +154,56 @@ def to_text(results: list[Result], context: dict[str, Any], seconds: float) -> s
         + f"; {seconds:.2f} s"
     )
     lines.append(f"Result: {overall(results)} (exit {exit_code(results)})")
+    return "\n".join(lines) + "\n"
+
+
+def paigow_lines(game: dict[str, Any]) -> list[str]:
+    """The Pai Gow figures: hands, the silence report and the digest of the order."""
+    lines = ["", "Pai Gow Poker, s. 40:"]
+    for scope in ("high", "low"):
+        lines.append(f"  {scope} hands: {game['hands'][scope]:,} hands in "
+                     f"{game['classes'][scope]:,} classes; order digest sha256:"
+                     f"{game['digest'][scope][:16]}")
+    lines.append("  What s. 40 leaves undecided (pairs of distinct values of the implementation):")
+    for scope in ("high", "low"):
+        report = game["silence"][scope]
+        for row in report["by_combination"]:
+            lines.append(
+                f"    {scope:<4} {row['combination']:<16} {row['distinct_values']:>5} values "
+                f"{row['pairs']:>9,} pairs: {row['decided_by_text']:>9,} by the text, "
+                f"{row['decided_by_convention']:>9,} by {row['convention']}")
+        across = report["across_combinations"]
+        lines.append(
+            f"    {scope:<4} {'across combinations':<22} {across['pairs']:>15,} pairs: "
+            f"{across['decided_by_text']:>11,} by the text, "
+            f"{across['decided_by_convention']:>9,} by convention")
+    return lines
+
+
+def rank_text(doc: dict[str, Any]) -> str:
+    spec_side, impl_side = doc["spec"], doc["impl"]
+    value = impl_side["value"]
+    lines = [
+        f"{doc['hand']} ({doc['scope']})",
+        f"  spec: {spec_side['category']}  [{spec_side['clause']}]",
+        f"  impl: {impl_side['category']}  [{impl_side['clause']}]  value {value['strength']}:"
+        + ",".join(str(t) for t in value["tiebreak"]),
+        "  spec and impl agree" if doc["agree"] else "  SPEC AND IMPL DISAGREE",
+        *quote_lines([doc["clause"]], "  "),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def compare_text(doc: dict[str, Any]) -> str:
+    a, b = doc["a"], doc["b"]
+    winner = {"a": f"A ({a['hand']})", "b": f"B ({b['hand']})", "tie": "neither: a tie"}
+    lines = [
+        f"A: {a['hand']}  {a['category']}",
+        f"B: {b['hand']}  {b['category']}",
+        f"  ranks higher: {winner[doc['winner']]}",
+        f"  spec: {doc['spec']['winner']}; impl: {doc['impl']['winner']}"
+        + ("" if doc["agree"] else "  SPEC AND IMPL DISAGREE"),
+        f"  why: {doc['why']}",
+        *quote_lines(doc["decided_by"], "  "),
+    ]
     return "\n".join(lines) + "\n"

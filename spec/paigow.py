@@ -304,7 +304,9 @@ class PaiGowSpec:
             missing = z3.If(h.count(r) == 0, r, missing)
         flush_cards = [z3.If(z3.Or(h.count(r) >= 1, z3.And(h.joker, missing == r)), 1, 0)
                        for r in reversed(RANKS)]
-        straight_order = [ROYAL, "A2345", *(w for w in WINDOWS if w not in (ROYAL, "A2345"))]
+        # r3-40-7: A-K-Q-J-T, then A-2-3-4-5, ...; the rest by highest card (conv-tiebreak).
+        by_top = [w for w in reversed(list(WINDOWS)) if w not in (ROYAL, "A2345")]
+        straight_order = [ROYAL, "A2345", *by_top]
         straight_place = _first_true([self.forms_straight(w) for w in straight_order])
         sf_order = straight_order[1:]
         sf_place = _first_true([self.forms_straight_flush(w) for w in sf_order])
