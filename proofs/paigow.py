@@ -359,7 +359,9 @@ class _ScopeCheck:
             started = time.perf_counter()
             clause = CLAUSE_OF[name] if name != "no-combination" or self.scope == "high" \
                 else "conv-low-hand"
-            ob = self._ob("combination", name, (clause,),
+            rests_on = ("conv-highest-combination", "conv-joker-ace-or-completes") \
+                if self.scope == "high" else ()
+            ob = self._ob("combination", name, (clause, *rests_on),
                           f"the implementation calls every {name} hand a {name}", name)
             bad = None
             for k in by_category.get(name, []):
@@ -587,8 +589,13 @@ def check_paigow(readings: dict[str, str] | None = None,
                  evaluate: Evaluate = impl.paigow.evaluate,
                  compare: Callable[..., int] = impl.paigow.compare,
                  workers: int = 2, deck: tuple[int, ...] = FULL_DECK,
-                 timeout_ms: int = 30_000) -> PaiGowOutcome:
-    """Prove every Pai Gow obligation over every hand of ``deck`` (the 53 cards by default)."""
+                 timeout_ms: int = 30_000, spec_checks: bool = True) -> PaiGowOutcome:
+    """Prove every Pai Gow obligation over every hand of ``deck`` (the 53 cards by default).
+
+    ``spec_checks=False`` leaves out the obligations that do not involve the implementation
+    (the abstraction lemma, non-vacuity, the statements' soundness, the conventions' consistency
+    with the text): for running many implementations against one specification.
+    """
     started = time.perf_counter()
     values = readings or {}
     spec_readings = spec.Readings.from_dict(values)
@@ -598,7 +605,8 @@ def check_paigow(readings: dict[str, str] | None = None,
                 deck=tuple(sorted(deck)), timeout_ms=timeout_ms)
     passes = {scope: PassResult({}, 0, {}, {}) for scope in SCOPES}
     queries: list[Query] = []
-    for task, outcome in _run_tasks(_tasks(_JOB["deck"]), workers):
+    tasks = [t for t in _tasks(_JOB["deck"]) if spec_checks or t[0] == "pass"]
+    for task, outcome in _run_tasks(tasks, workers):
         if task[0] == "pass":
             passes[task[1]].merge(outcome)
         else:
@@ -616,9 +624,10 @@ def check_paigow(readings: dict[str, str] | None = None,
         check.combinations()
         check.statements()
         check.convention()
-        check.consistency()
+        if spec_checks:
+            check.consistency()
+            check.evaluator()
         check.preorder(compare)
-        check.evaluator()
         results += check.results
         outcome_silence[scope] = check.silence()
         digests[scope] = check.digest()

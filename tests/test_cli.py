@@ -20,7 +20,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def test_check_proves_every_craps_obligation(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "check")
+    code, out, err = run(capsys, "check", "--only", "craps")
     assert code == 0, out
     assert "Result: PROVED (exit 0)" in out
     assert "0 REFUTED, 0 VACUOUS, 0 UNKNOWN, 0 ERROR" in out
@@ -29,7 +29,7 @@ def test_check_proves_every_craps_obligation(capsys: pytest.CaptureFixture[str])
 
 def test_check_report_states_the_text_readings_and_conventions(
         capsys: pytest.CaptureFixture[str]) -> None:
-    _, out, _ = run(capsys, "check", "--reading", "hop-call=total")
+    _, out, _ = run(capsys, "check", "--only", "craps", "--reading", "hop-call=total")
     assert "version 2012-09-01" in out
     assert "hop-call=total\n" in out and "combined-payout=split*" in out
     assert "conv-single-chance-pass" in out and "NOT regulation text" in out
@@ -60,14 +60,15 @@ def test_check_json_is_versioned_and_lists_every_obligation(
 ])
 def test_check_proves_under_every_other_reading(capsys: pytest.CaptureFixture[str],
                                                reading: str) -> None:
-    code, out, _ = run(capsys, "check", "--reading", reading)
+    code, out, _ = run(capsys, "check", "--only", "craps", "--reading", reading)
     assert code == 0, out
 
 
 def test_check_output_file_is_written_whole(capsys: pytest.CaptureFixture[str],
                                            tmp_path: Path) -> None:
     target = tmp_path / "report.json"
-    code, out, _ = run(capsys, "check", "--format", "json", "--output", str(target))
+    code, out, _ = run(capsys, "check", "--only", "craps", "--format", "json", "--output",
+                       str(target))
     assert code == 0 and out == ""
     assert json.loads(target.read_text())["summary"]["verdict"] == "PROVED"
     assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
@@ -126,6 +127,13 @@ def test_r3_95_16_3_settle_working_call(capsys: pytest.CaptureFixture[str]) -> N
     (["check", "--format", "xml"], "choose from"),
     (["check", "--only", "poker"], "choose from"),
     (["check", "--timeout-ms", "0"], "positive"),
+    (["check", "--workers", "0"], "1 or more"),
+    (["rank", "Ah Kh Qh Jh"], "5 or 2 cards, not 4"),
+    (["rank", "Ah Ah Qh Jh Th"], "appears twice"),
+    (["rank", "Ax Kh Qh Jh Th"], "suit c, d, h or s"),
+    (["rank", "Ah Kh Qh Jh Th", "--reading", "joker=wild"], "ace-or-completes, ace-only"),
+    (["compare", "Ah Kh", "Ah Kh Qh Jh Th"], "same size"),
+    (["compare", "Ah Kh"], "required: HAND_B"),
     (["check", "--output", "/nonexistent/dir/report.txt"], "does not exist"),
     (["frobnicate"], "choose from"),
 ])
@@ -140,6 +148,40 @@ def test_bad_input_is_one_line_naming_what_is_valid_exit_2(
     assert out == ""
     assert len(err.strip().splitlines()) == 1, err
     assert names in err
+
+
+def test_check_paigow_report_and_json(capsys: pytest.CaptureFixture[str],
+                                      monkeypatch: pytest.MonkeyPatch,
+                                      paigow_outcome: object) -> None:
+    """The command's rendering of the Pai Gow run (the run itself is the session's)."""
+    monkeypatch.setattr("proofs.cli.check_paigow", lambda *a, **k: paigow_outcome)
+    code, out, _ = run(capsys, "check", "--only", "paigow")
+    assert code == 0
+    assert "high hands: 2,869,685 hands in 9,997 classes" in out
+    assert "flush             1277 values" in out
+    code, out, _ = run(capsys, "check", "--only", "paigow", "--format", "json")
+    doc = json.loads(out)
+    assert doc["paigow"]["hands"]["high"] == 2_869_685
+    assert doc["paigow"]["digest"]["high"].startswith("1e6b8e22")
+    assert {o["game"] for o in doc["obligations"]} == {"paigow"}
+
+
+def test_r3_40_rank_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rank", "Kh Qh Jh Th Jk", "--format", "json")
+    doc = json.loads(out)
+    assert code == 0 and doc["agree"] is True
+    assert doc["category"] == "royal-flush" and doc["clause"] == "r3-40-2"
+    assert doc["spec"]["category"] == doc["impl"]["category"] == "royal-flush"
+
+
+def test_r3_40_7_compare_cites_the_clause(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "compare", "Ah 2d 3c 4s 5s", "Kh Qd Jc Ts 9s", "--format",
+                       "json")
+    doc = json.loads(out)
+    assert code == 0 and doc["winner"] == "a"
+    assert "r3-40-7.s1" in doc["decided_by"]
+    code, out, _ = run(capsys, "compare", "As Kd 9c 4h 3s", "As Kh 9d 4c 3h")
+    assert code == 0 and "neither: a tie" in out and "conv-tiebreak" in out
 
 
 def test_no_command_prints_help_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,0 +1,57 @@
+"""Principle 4 for s. 40: each wrong evaluator is REFUTED, with hands that replay, on the
+obligations written beside it. On small decks by default; on the whole deck with
+``pytest -m exhaustive``."""
+
+from __future__ import annotations
+
+import pytest
+
+import regulation
+from proofs.paigow import FULL_DECK, check_paigow
+from proofs.verdict import Verdict
+from tests.mustfail.paigow_mutants import MUTANTS, PaiGowMutant
+
+
+def _check(mutant: PaiGowMutant, deck: tuple[int, ...], workers: int) -> None:
+    outcome = check_paigow(evaluate=mutant.evaluate, compare=mutant.compare, deck=deck,
+                           workers=workers, spec_checks=False)
+    refuted = {r.obligation.id for r in outcome.results if r.verdict is Verdict.REFUTED}
+    others = {r.obligation.id: r.verdict for r in outcome.results
+              if r.verdict not in (Verdict.PROVED, Verdict.REFUTED, Verdict.VACUOUS)}
+    assert not others, others
+    if mutant.exact:
+        assert refuted == mutant.refuted
+    else:
+        assert mutant.refuted <= refuted
+    named = [r for r in outcome.results if r.verdict is Verdict.REFUTED
+             and mutant.clause in r.obligation.clauses]
+    assert named, f"no refuted obligation names {mutant.clause}"
+    for r in outcome.results:
+        if r.verdict is Verdict.REFUTED and r.obligation.kind in ("order", "convention"):
+            assert r.counterexample is not None and len(r.counterexample["hands"]) == 2
+
+
+@pytest.mark.parametrize("mutant", MUTANTS, ids=lambda m: f"{m.clause} {m.name}")
+def test_mutant_is_refuted_on_a_small_deck(mutant: PaiGowMutant) -> None:
+    _check(mutant, mutant.deck, workers=1)
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize("mutant", MUTANTS, ids=lambda m: f"{m.clause} {m.name}")
+def test_mutant_is_refuted_on_the_whole_deck(mutant: PaiGowMutant) -> None:
+    outcome = check_paigow(evaluate=mutant.evaluate, compare=mutant.compare, deck=FULL_DECK,
+                           workers=2, spec_checks=False)
+    refuted = {r.obligation.id for r in outcome.results if r.verdict is Verdict.REFUTED}
+    assert mutant.refuted <= refuted
+    assert all(r.verdict in (Verdict.PROVED, Verdict.REFUTED) for r in outcome.results)
+
+
+def test_every_paragraph_of_section_40_has_a_mutant() -> None:
+    named = {regulation.paragraph_of(c) for m in MUTANTS for c in (m.clause,)}
+    caught_via = {c for m in MUTANTS for i in m.refuted for c in [i]}
+    paragraphs = {p.id for p in regulation.paragraphs() if p.section == "40"}
+    # r3-40-2 (royal flush) and r3-40-6 (flush) are caught through the order of the
+    # combinations and the joker's completions.
+    assert paragraphs - {"r3-40-2", "r3-40-6"} <= named | {"r3-40-intro"}, paragraphs - named
+    assert any("royal-flush" in i for i in caught_via)
+    assert any("flush>straight" in i for i in caught_via)
