@@ -11,23 +11,11 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
-import sys
 import time
 
+from cold_run import cold_run  # beside this script
+
 TARGET_SECONDS = 2.0
-
-
-def cold(runs: int) -> list[float]:
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "proofs", "check", "--only", "craps"],
-                              capture_output=True, text=True, check=False)
-        times.append(time.perf_counter() - started)
-        if done.returncode != 0:
-            raise SystemExit(f"check failed (exit {done.returncode}):\n{done.stdout[-2000:]}")
-    return times
 
 
 def warm(runs: int) -> tuple[list[float], int]:
@@ -45,7 +33,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    c = statistics.median(cold(args.runs))
+    c = statistics.median(cold_run(["check", "--only", "craps"], args.runs))
     w_times, obligations = warm(args.runs)
     w = statistics.median(w_times)
     print(f"craps proofs: {obligations} obligations, median of {args.runs} runs")

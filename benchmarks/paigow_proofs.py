@@ -12,24 +12,12 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
-import sys
 import time
 from itertools import combinations, islice
 
+from cold_run import cold_run  # beside this script
+
 TARGET_SECONDS = 30.0
-
-
-def cold(runs: int) -> list[float]:
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "proofs", "check", "--only", "paigow"],
-                              capture_output=True, text=True, check=False)
-        times.append(time.perf_counter() - started)
-        if done.returncode != 0:
-            raise SystemExit(f"check failed (exit {done.returncode}):\n{done.stdout[-2000:]}")
-    return times
 
 
 def throughput(sample: int = 300_000) -> float:
@@ -47,7 +35,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    c = statistics.median(cold(args.runs))
+    c = statistics.median(cold_run(["check", "--only", "paigow"], args.runs))
     rate = throughput()
     print(f"Pai Gow proofs over 2,869,685 + 1,378 hands, median of {args.runs} runs")
     print(f"  cold (new process, 2 workers): {c:6.2f} s   {c / TARGET_SECONDS:5.2f} x target")

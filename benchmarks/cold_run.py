@@ -1,0 +1,22 @@
+"""Timing ``python -m proofs`` in a new process, as an auditor or CI runs it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+
+def cold_run(arguments: list[str], runs: int) -> list[float]:
+    """Wall-clock seconds of ``runs`` runs of ``python -m proofs ARGUMENTS``; stops the
+    benchmark if one fails."""
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "proofs", *arguments],
+                              capture_output=True, text=True, check=False)
+        times.append(time.perf_counter() - started)
+        if done.returncode != 0:
+            raise SystemExit(f"{' '.join(arguments)} failed (exit {done.returncode}):\n"
+                             f"{done.stdout[-2000:]}")
+    return times
