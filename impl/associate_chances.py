@@ -53,21 +53,33 @@ def settle_dont_pass_odds(point: int, roll: Roll, readings: Readings) -> Settlem
     return _considered_a_push(point, readings)
 
 
+def _settle_off_on_come_out(point: int, roll: Roll, readings: Readings,
+                            settle_active: Settlement) -> Settlement:
+    """An Associate Chance not active on a come-out roll (r3-95.16-3.s3): when the roll decides
+    its Come (or Don't Come) wager it is returned (conv-inactive-odds-returned), or under
+    reading ``inactive-odds=follow`` it follows that outcome; otherwise no decision."""
+    if roll.total in (point, 7):
+        return push() if readings.inactive_odds == "returned" else settle_active
+    return no_decision(point=point)
+
+
 def settle_come_odds(point: int, come_out: bool, working: bool, roll: Roll,
                      readings: Readings) -> Settlement:
     """r3-95.16-3: as the Come wager with a come point (conv-single-chance-come), paid as the
-    Pass Associate Chance. Not active on a come-out roll unless the player says so (s3); when
-    not active and the roll decides the Come wager, it is returned
-    (conv-inactive-odds-returned)."""
+    Pass Associate Chance. Not active on a come-out roll unless the player says so (s3)."""
+    settled = settle_pass_odds(point, roll, readings)
     if come_out and not working:
-        if roll.total in (point, 7):
-            return push()
-        return no_decision(point=point)
-    return settle_pass_odds(point, roll, readings)
+        return _settle_off_on_come_out(point, roll, readings, settled)
+    return settled
 
 
-def settle_dont_come_odds(point: int, roll: Roll, readings: Readings) -> Settlement:
+def settle_dont_come_odds(point: int, come_out: bool, working: bool, roll: Roll,
+                          readings: Readings) -> Settlement:
     """r3-95.16-4: as the Don't Come wager with a come point (conv-single-chance-dont-come),
     paid as the Don't Pass Associate Chance. Unlike (3), nothing makes it inactive on a come-out
-    roll."""
-    return settle_dont_pass_odds(point, roll, readings)
+    roll, unless “these wagers” of (3) are read as every Associate Chance (reading
+    ``come-out-scope=all-associate``)."""
+    settled = settle_dont_pass_odds(point, roll, readings)
+    if readings.come_out_scope == "all-associate" and come_out and not working:
+        return _settle_off_on_come_out(point, roll, readings, settled)
+    return settled

@@ -7,11 +7,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from impl import associate_chances as ac
 from impl import multiple_chances as mc
 from impl import single_chance as sc
 from impl.readings import Readings
-from impl.types import POINTS, InvalidState, InvalidWager, Roll, Settlement, State
+from impl.types import (
+    POINTS,
+    Decision,
+    InvalidState,
+    InvalidWager,
+    Roll,
+    Settlement,
+    State,
+)
 
 HARD_WAYS = ("hard-4", "hard-6", "hard-8", "hard-10")
 ONE_ROLL = ("any-7", "eleven", "any-craps", "craps-2", "craps-3", "craps-12",
@@ -48,12 +58,14 @@ def canonical(name: str) -> str:
     )
 
 
-def check_state(wager: str, state: State) -> None:
+def check_state(wager: str, state: State, readings: Readings = _DEFAULT_READINGS) -> None:
     """Raise InvalidState, naming what is valid, if ``wager`` cannot stand in ``state``."""
     if state.point is not None and state.point not in POINTS:
         raise InvalidState(f"a point is 4, 5, 6, 8, 9 or 10, not {state.point!r}")
-    if state.working and wager not in (*HARD_WAYS, "come-odds"):
-        raise InvalidState(f"{wager}: only hard-4/6/8/10 and come-odds take a working call")
+    takes_call = (*HARD_WAYS, "come-odds") if readings.come_out_scope == "come-only" \
+        else (*HARD_WAYS, "come-odds", "dont-come-odds")
+    if state.working and wager not in takes_call:
+        raise InvalidState(f"{wager}: only {', '.join(takes_call)} take a working call")
     if wager in HARD_WAYS or wager in ONE_ROLL or wager in HOPS:
         if state.point is not None:
             raise InvalidState(f"{wager} has no point")
@@ -82,7 +94,15 @@ def settle(wager: str, state: State, roll: Roll,
     Raises InvalidWager or InvalidState for input the regulation does not allow.
     """
     name = canonical(wager)
-    check_state(name, state)
+    check_state(name, state, readings)
+    settlement = _settle(name, state, roll, readings)
+    if readings.odds_notation == "for" and settlement.decision is Decision.WIN:
+        # "X to Y" read as "X for Y": the stake is part of the payment (conv-odds-net).
+        return replace(settlement, net=settlement.net - 1)
+    return settlement
+
+
+def _settle(name: str, state: State, roll: Roll, readings: Readings) -> Settlement:
     point = state.point
     if name in HARD_WAYS:
         return mc.settle_hard_way(int(name.split("-")[1]), state, roll, readings)
@@ -121,4 +141,5 @@ def settle(wager: str, state: State, roll: Roll,
         case "come-odds":
             return ac.settle_come_odds(point, state.come_out, state.working, roll, readings)
         case _:
-            return ac.settle_dont_come_odds(point, roll, readings)
+            return ac.settle_dont_come_odds(point, state.come_out, state.working, roll,
+                                            readings)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from impl.readings import Readings
-from impl.types import Decision, Roll, Settlement, State, lose, no_decision, win
+from impl.types import CrapsError, Decision, Roll, Settlement, State, lose, no_decision, win
 
 
 def settle_hard_way(number: int, state: State, roll: Roll, readings: Readings) -> Settlement:
@@ -19,11 +19,19 @@ def settle_hard_way(number: int, state: State, roll: Roll, readings: Readings) -
     7 to 1 (s3), a double 3 or double 4 pays 9 to 1 (s4). Loses on 7 or on the number formed
     with two non-identical numbers (s2; reading ``hard-ways-loss``). Any other roll is
     inconclusive (s5). Not applicable on a come-out roll (“first turn”,
-    conv-first-turn-is-come-out) unless the player says it works (s6).
+    conv-first-turn-is-come-out) unless the player says it works (s6; reading
+    ``hard-ways-off`` says whether a 7 still loses it then).
     """
     if state.come_out and not state.working:
+        if readings.hard_ways_off == "loss-stands" and roll.total == 7:
+            return lose()
         return no_decision()
     if roll.total == number and roll.is_pair:
+        if readings.hard_ways_payout == "both":
+            raise CrapsError(
+                f"r3-95.15-1: under reading hard-ways-payout=both no sentence says what a win "
+                f"formed by a double {roll.die_1} pays"
+            )
         if roll.die_1 in (2, 5):
             return win(7)
         return win(9)
@@ -67,15 +75,18 @@ def settle_craps_12(roll: Roll) -> Settlement:
     return win(30) if roll.total == 12 else lose()
 
 
-def _single_number_odds(total: int) -> Fraction:
+def _single_number_odds(total: int, readings: Readings) -> Fraction:
     """The net paid by the wager that wins on ``total`` alone: Craps 2 (r3-95.15-5),
     Craps 3 (r3-95.15-6), Any 7 (r3-95.15-2), 11 (r3-95.15-3) or Craps 12 (r3-95.15-7),
-    settled on a roll of that total."""
+    settled on a roll of that total; or, under reading ``combined-basis=any-craps``, Any Craps
+    (r3-95.15-4) for 2, 3 and 12."""
+    second = min(6, total - 1)
+    if readings.combined_basis == "any-craps" and total in (2, 3, 12):
+        return settle_any_craps(Roll(total - second, second)).net
     settle_alone = {
         2: settle_craps_2, 3: settle_craps_3, 7: settle_any_7, 11: settle_eleven,
         12: settle_craps_12,
     }[total]
-    second = min(6, total - 1)
     return settle_alone(Roll(total - second, second)).net
 
 
@@ -84,7 +95,7 @@ def _settle_combined(covered: tuple[int, ...], roll: Roll, readings: Readings) -
     which are winners with the total obtained” (reading ``combined-payout``)."""
     if roll.total not in covered:
         return lose()
-    odds = _single_number_odds(roll.total)
+    odds = _single_number_odds(roll.total, readings)
     if readings.combined_payout == "whole":
         return Settlement(Decision.WIN, odds)
     share = Fraction(1, len(covered))

@@ -17,6 +17,15 @@ VALUES: dict[str, tuple[str, ...]] = {
     "associate-push": ("no-decision", "stake-returned"),
     "dont-bar": ("12", "2"),
     "joker": ("ace-or-completes", "ace-only"),
+    "combined-basis": ("single-total", "any-craps"),
+    "hard-ways-payout": ("either", "both"),
+    "hard-ways-off": ("off", "loss-stands"),
+    "inactive-odds": ("returned", "follow"),
+    "come-out-scope": ("come-only", "all-associate"),
+    "odds-notation": ("to", "for"),
+    "dont-standoff": ("no-decision", "push"),
+    "pair-consisting": ("containing", "literal"),
+    "royal-flush": ("separate", "also-straight-flush"),
 }
 
 
@@ -30,6 +39,15 @@ class Readings:
     associate_push: str = "no-decision"
     dont_bar: str = "12"
     joker: str = "ace-or-completes"
+    combined_basis: str = "single-total"
+    hard_ways_payout: str = "either"
+    hard_ways_off: str = "off"
+    inactive_odds: str = "returned"
+    come_out_scope: str = "come-only"
+    odds_notation: str = "to"
+    dont_standoff: str = "no-decision"
+    pair_consisting: str = "containing"
+    royal_flush: str = "separate"
 
     def __post_init__(self) -> None:
         for name, allowed in VALUES.items():

@@ -9,7 +9,7 @@ pay even money.
 from __future__ import annotations
 
 from impl.readings import Readings
-from impl.types import Roll, Settlement, lose, no_decision, win
+from impl.types import Roll, Settlement, lose, no_decision, push, win
 
 
 def settle_do(point: int | None, roll: Roll) -> Settlement:
@@ -34,13 +34,14 @@ def settle_do(point: int | None, roll: Roll) -> Settlement:
 def settle_dont(point: int | None, roll: Roll, readings: Readings) -> Settlement:
     """Don't Pass (conv-single-chance-dont-pass) and Don't Come (conv-single-chance-dont-come).
 
-    On the come-out roll the barred total (reading ``dont-bar``, 12 by default) is a standoff.
+    On the come-out roll the barred total (reading ``dont-bar``, 12 by default) is a standoff:
+    no decision, or a push under reading ``dont-standoff=push``.
     """
     total = roll.total
     if point is None:
         barred = int(readings.dont_bar)
         if total == barred:
-            return no_decision()
+            return no_decision() if readings.dont_standoff == "no-decision" else push()
         if total in (2, 3, 12):
             return win(1)
         if total in (7, 11):

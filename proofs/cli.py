@@ -161,12 +161,13 @@ def run_check(args: argparse.Namespace) -> int:
     return exit_code(results)
 
 
-def _settle_state(args: argparse.Namespace, wager: str) -> spec.ConcreteState:
+def _settle_state(args: argparse.Namespace, wager: str,
+                  readings: dict[str, str]) -> spec.ConcreteState:
     come_out = args.come_out
     if wager in ("pass", "dont-pass") and args.point is None:
         come_out = True  # no point yet: this is the come-out roll
     state = impl.State(point=args.point, come_out=come_out, working=args.working)
-    impl.check_state(wager, state)
+    impl.check_state(wager, state, impl.Readings.from_dict(readings))
     return spec.ConcreteState(come_out=come_out, point=args.point or 0, working=args.working)
 
 
@@ -174,7 +175,7 @@ def run_settle(args: argparse.Namespace) -> int:
     readings = parse_readings(args.reading)
     roll = impl.Roll.parse(args.roll)
     wager = impl.canonical(args.wager)
-    state = _settle_state(args, wager)
+    state = _settle_state(args, wager, readings)
     spec_side = spec.firing(spec.wager(wager, spec.Readings.from_dict(readings)), state,
                             roll.die_1, roll.die_2)
     impl_side = impl.settle(wager, impl.State(point=args.point, come_out=state.come_out,

@@ -12,6 +12,7 @@ every run (obligation ``paigow/evaluator``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import Any
 
 import z3
@@ -47,6 +48,8 @@ _NARY: dict[int, Callable[[list[str]], str]] = {
     z3.Z3_OP_GT: lambda a: f"({a[0]} > {a[1]})",
     z3.Z3_OP_IDIV: lambda a: f"_div({a[0]}, {a[1]})",
     z3.Z3_OP_MOD: lambda a: f"_mod({a[0]}, {a[1]})",
+    z3.Z3_OP_DIV: lambda a: f"(_F({a[0]}) / {a[1]})",
+    z3.Z3_OP_TO_REAL: lambda a: f"_F({a[0]})",
 }
 
 
@@ -73,6 +76,13 @@ def compile_terms(inputs: Sequence[z3.ExprRef],
             if z3.is_int_value(e):
                 names[key] = str(e.as_long())
                 continue
+            if z3.is_rational_value(e):
+                names[key] = f"_F({e.numerator_as_long()}, {e.denominator_as_long()})"
+                continue
+            if z3.is_app(e) and e.num_args() == 0 and \
+                    e.decl().kind() == z3.Z3_OP_DT_CONSTRUCTOR:
+                names[key] = repr(e.decl().name())  # an enumeration value, by its name
+                continue
             if z3.is_true(e) or z3.is_false(e):
                 names[key] = "True" if z3.is_true(e) else "False"
                 continue
@@ -93,7 +103,7 @@ def compile_terms(inputs: Sequence[z3.ExprRef],
     params = ", ".join(f"x{i}" for i in range(len(inputs)))
     source = (f"def evaluate({params}):\n" + "\n".join(lines)
               + f"\n    return ({', '.join(results)},)\n")
-    namespace: dict[str, Any] = {"_div": _div, "_mod": _mod}
+    namespace: dict[str, Any] = {"_div": _div, "_mod": _mod, "_F": Fraction}
     exec(compile(source, "<z3_compile>", "exec"), namespace)
     function: Callable[..., tuple[Any, ...]] = namespace["evaluate"]
     return function
@@ -111,6 +121,10 @@ def evaluate_with_z3(inputs: Sequence[z3.ExprRef], outputs: Sequence[z3.ExprRef]
             out.append(z3.is_true(value))
         elif z3.is_int_value(value):
             out.append(value.as_long())
+        elif z3.is_rational_value(value):
+            out.append(Fraction(value.numerator_as_long(), value.denominator_as_long()))
+        elif z3.is_app(value) and value.decl().kind() == z3.Z3_OP_DT_CONSTRUCTOR:
+            out.append(value.decl().name())
         else:
             raise UnsupportedTerm(f"not a constant: {value}")
     return tuple(out)

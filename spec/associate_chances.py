@@ -90,42 +90,71 @@ def dont_pass_odds(readings: Readings) -> WagerSpec:
                      _pass_line_point())
 
 
+def _off_on_come_out(rules: list[Rule], off: z3.BoolRef, clause: str,
+                     readings: Readings) -> list[Rule]:
+    """The rules of an Associate Chance that is not active on a come-out roll (``off``)."""
+    come_decided = z3.Or(TOTAL == POINT, TOTAL == 7)
+    if readings.inactive_odds == "returned":
+        rules.append(Rule((clause, "conv-inactive-odds-returned"),
+                          "not active, and the roll decides the Come wager: returned",
+                          z3.And(off, come_decided), Settlement(PUSH, ZERO, _ENDS),
+                          readings=("inactive-odds",)))
+    rules.append(Rule((clause,), "not active on a come-out roll: no decision",
+                      z3.And(off, z3.Not(come_decided)), Settlement(NONE, ZERO, POINT)))
+    return rules
+
+
+def _active(off: z3.BoolRef, readings: Readings) -> z3.BoolRef:
+    """Where the usual rules apply: when active, and (reading ``inactive-odds=follow``) also
+    when not active but the roll decides the Single Chance wager it follows."""
+    if readings.inactive_odds == "follow":
+        return z3.Or(z3.Not(off), TOTAL == POINT, TOTAL == 7)
+    return z3.Not(off)
+
+
+def _come_point_states(off_clause: str | None) -> tuple[StateClass, ...]:
+    if off_clause is None:
+        return (
+            StateClass("come-point", "come point 4, 5, 6, 8, 9 or 10, come-out roll or not",
+                       z3.And(is_point(), z3.Not(WORKING)), (POINT_KNOWN,)),
+        )
+    return (
+        StateClass("not-come-out", "come point 4, 5, 6, 8, 9 or 10; not a come-out roll",
+                   z3.And(is_point(), z3.Not(COME_OUT)), (POINT_KNOWN,)),
+        StateClass("come-out-off", "come point set; a come-out roll; the player has not said on",
+                   z3.And(is_point(), COME_OUT, z3.Not(WORKING)), (POINT_KNOWN, off_clause)),
+        StateClass("come-out-working", "come point set; a come-out roll; the player has said on",
+                   z3.And(is_point(), COME_OUT, WORKING), (POINT_KNOWN, off_clause)),
+    )
+
+
 def come_odds(readings: Readings) -> WagerSpec:
     """95.16(3): the Come Associate Chance, off on a come-out roll unless the player says so."""
     off = z3.And(COME_OUT, z3.Not(WORKING))  # r3-95.16-3.s3
     decide = ("r3-95.16-3.s2", "conv-single-chance-come")
     rules = _odds_rules(wins_on_point=True, table=PASS_ODDS, decide=decide,
-                        payout="r3-95.16-1.s4", push=("r3-95.16-3.s2",), active=z3.Not(off),
-                        readings=readings)
-    come_decided = z3.Or(TOTAL == POINT, TOTAL == 7)
-    rules += [
-        Rule(("r3-95.16-3.s3", "conv-inactive-odds-returned"),
-             "not active, and the roll decides the Come wager: returned",
-             z3.And(off, come_decided), Settlement(PUSH, ZERO, _ENDS)),
-        Rule(("r3-95.16-3.s3",), "not active on a come-out roll: no decision",
-             z3.And(off, z3.Not(come_decided)), Settlement(NONE, ZERO, POINT)),
-    ]
-    states = (
-        StateClass("not-come-out", "come point 4, 5, 6, 8, 9 or 10; not a come-out roll",
-                   z3.And(is_point(), z3.Not(COME_OUT)), (POINT_KNOWN,)),
-        StateClass("come-out-off", "come point set; a come-out roll; the player has not said on",
-                   z3.And(is_point(), COME_OUT, z3.Not(WORKING)), (POINT_KNOWN, "r3-95.16-3.s3")),
-        StateClass("come-out-working", "come point set; a come-out roll; the player has said on",
-                   z3.And(is_point(), COME_OUT, WORKING), (POINT_KNOWN, "r3-95.16-3.s3")),
-    )
-    return WagerSpec("come-odds", "r3-95.16-3", "Come Associate Chance", tuple(rules), states)
+                        payout="r3-95.16-1.s4", push=("r3-95.16-3.s2",),
+                        active=_active(off, readings), readings=readings)
+    rules = _off_on_come_out(rules, off, "r3-95.16-3.s3", readings)
+    return WagerSpec("come-odds", "r3-95.16-3", "Come Associate Chance", tuple(rules),
+                     _come_point_states("r3-95.16-3.s3"))
 
 
 def dont_come_odds(readings: Readings) -> WagerSpec:
     """95.16(4): the Don't Come Associate Chance. Unlike (3), (4) does not make it inactive
-    on a come-out roll, so it works on every roll."""
-    rules = _odds_rules(wins_on_point=False, table=DONT_PASS_ODDS,
-                        decide=("r3-95.16-4.s2", "conv-single-chance-dont-come"),
-                        payout="r3-95.16-2.s4", push=("r3-95.16-4.s2",),
-                        active=z3.BoolVal(True), readings=readings)
-    states = (
-        StateClass("come-point", "come point 4, 5, 6, 8, 9 or 10, come-out roll or not",
-                   z3.And(is_point(), z3.Not(WORKING)), (POINT_KNOWN,)),
-    )
+    on a come-out roll, so it works on every roll (reading ``come-out-scope``)."""
+    decide = ("r3-95.16-4.s2", "conv-single-chance-dont-come")
+    if readings.come_out_scope == "all-associate":
+        off = z3.And(COME_OUT, z3.Not(WORKING))
+        rules = _odds_rules(wins_on_point=False, table=DONT_PASS_ODDS, decide=decide,
+                            payout="r3-95.16-2.s4", push=("r3-95.16-4.s2",),
+                            active=_active(off, readings), readings=readings)
+        rules = _off_on_come_out(rules, off, "r3-95.16-3.s3", readings)
+        states = _come_point_states("r3-95.16-3.s3")
+    else:
+        rules = _odds_rules(wins_on_point=False, table=DONT_PASS_ODDS, decide=decide,
+                            payout="r3-95.16-2.s4", push=("r3-95.16-4.s2",),
+                            active=z3.BoolVal(True), readings=readings)
+        states = _come_point_states(None)
     return WagerSpec("dont-come-odds", "r3-95.16-4", "Don't Come Associate Chance",
                      tuple(rules), states)

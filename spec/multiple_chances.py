@@ -59,21 +59,32 @@ def hard_way(number: int, readings: Readings) -> WagerSpec:
     on = z3.Not(off)
     net, payout_clause = _HARD_WAY_PAYOUT[number // 2]
     hard = z3.And(TOTAL == number, IS_PAIR)
+    if readings.hard_ways_payout == "both":
+        # As written, s3 and s4 pay a win "formed by a double 2 and a double 5" (resp. 3 and 4):
+        # one roll formed by both doubles at once, which no roll is.
+        partner = {2: 5, 5: 2, 3: 4, 4: 3}[number // 2]
+        formed = z3.And(DIE_1 == number // 2, DIE_2 == number // 2, DIE_1 == partner,
+                        DIE_2 == partner)
+    else:
+        formed = z3.BoolVal(True)
     if readings.hard_ways_loss == "easy-way":
         loses = z3.Or(TOTAL == 7, z3.And(TOTAL == number, z3.Not(IS_PAIR)))
         loss_label = "loses on 7 or on the easy way"
     else:
         loses = z3.Or(TOTAL == 7, z3.Not(IS_PAIR))
         loss_label = "loses on 7 or on any total formed with two non-identical numbers"
+    off_loses = z3.And(off, TOTAL == 7) if readings.hard_ways_off == "loss-stands" \
+        else z3.BoolVal(False)
     rules = (
         Rule(("r3-95.15-1.s1", payout_clause), f"wins on a double {number // 2}",
-             z3.And(on, hard), _win(net)),
-        Rule(("r3-95.15-1.s2",), loss_label, z3.And(on, loses), _LOSE,
-             readings=("hard-ways-loss",)),
+             z3.And(on, hard, formed), _win(net), readings=("hard-ways-payout",)),
+        Rule(("r3-95.15-1.s2",), loss_label, z3.Or(z3.And(on, loses), off_loses), _LOSE,
+             readings=("hard-ways-loss", "hard-ways-off")),
         Rule(("r3-95.15-1.s5",), "inconclusive roll: no decision, the wager stays",
              z3.And(on, z3.Not(hard), z3.Not(loses)), _STAYS, readings=("hard-ways-loss",)),
         Rule(("r3-95.15-1.s6", "conv-first-turn-is-come-out"),
-             "not applicable on a come-out roll: no decision", off, _STAYS),
+             "not applicable on a come-out roll: no decision", z3.And(off, z3.Not(off_loses)),
+             _STAYS, readings=("hard-ways-off",)),
     )
     no_point = POINT == NO_POINT
     states = (
@@ -137,13 +148,19 @@ def one_roll(name: str) -> WagerSpec:
     raise KeyError(name)
 
 
-def single_total_payout(total: int) -> tuple[z3.ArithRef, str]:
-    """The odds of the one-roll wager that wins on ``total`` alone, and its payout sentence.
+def single_total_payout(total: int, readings: Readings) -> tuple[z3.ArithRef, str]:
+    """The odds of the Multiple Chances wager that wins “with the total obtained”, and its
+    payout sentence (reading ``combined-basis``): the one-roll wager that wins on ``total``
+    alone, or for 2, 3 and 12 Any Craps.
 
     Used by 95.15(8), (10) and (11): “paid in the same manner as “Multiple Chances” wagers,
     which are winners with the total obtained”.
     """
     for _name, _p, _t, totals, x, _w, _l, pay_s in _ONE_ROLL:
+        if readings.combined_basis == "any-craps" and total in (2, 3, 12):
+            if _name == "any-craps":
+                return odds(x), pay_s
+            continue
         if totals == frozenset({total}):
             return odds(x), pay_s
     raise KeyError(total)
@@ -168,7 +185,7 @@ def combined(name: str, readings: Readings) -> WagerSpec:
         shares = len(totals)
         rules = []
         for total in totals:
-            x, pay_s = single_total_payout(total)
+            x, pay_s = single_total_payout(total, readings)
             if readings.combined_payout == "split":
                 # One share of 1/shares on each total: the share on the total rolled is paid at
                 # that total's odds, the other shares lose.
@@ -176,7 +193,8 @@ def combined(name: str, readings: Readings) -> WagerSpec:
             else:
                 net = x
             rules.append(Rule((f"{paragraph}.s1", f"{paragraph}.s2", pay_s), f"wins on {total}",
-                              TOTAL == total, _win(net), readings=("combined-payout",)))
+                              TOTAL == total, _win(net),
+                              readings=("combined-payout", "combined-basis")))
         rules.append(Rule((f"{paragraph}.s1",), "loses in all other cases",
                           z3.Not(total_in(TOTAL, frozenset(totals))), _LOSE))
         return WagerSpec(name, paragraph, title, tuple(rules), _one_roll_state())

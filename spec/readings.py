@@ -15,6 +15,15 @@ HardWaysLoss = Literal["easy-way", "any-non-pair"]
 AssociatePush = Literal["no-decision", "stake-returned"]
 DontBar = Literal["12", "2"]
 Joker = Literal["ace-or-completes", "ace-only"]
+CombinedBasis = Literal["single-total", "any-craps"]
+HardWaysPayout = Literal["either", "both"]
+HardWaysOff = Literal["off", "loss-stands"]
+InactiveOdds = Literal["returned", "follow"]
+ComeOutScope = Literal["come-only", "all-associate"]
+OddsNotation = Literal["to", "for"]
+DontStandoff = Literal["no-decision", "push"]
+PairConsisting = Literal["containing", "literal"]
+RoyalFlush = Literal["separate", "also-straight-flush"]
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "combined-payout": ("split", "whole"),
@@ -23,6 +32,15 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "associate-push": ("no-decision", "stake-returned"),
     "dont-bar": ("12", "2"),
     "joker": ("ace-or-completes", "ace-only"),
+    "combined-basis": ("single-total", "any-craps"),
+    "hard-ways-payout": ("either", "both"),
+    "hard-ways-off": ("off", "loss-stands"),
+    "inactive-odds": ("returned", "follow"),
+    "come-out-scope": ("come-only", "all-associate"),
+    "odds-notation": ("to", "for"),
+    "dont-standoff": ("no-decision", "push"),
+    "pair-consisting": ("containing", "literal"),
+    "royal-flush": ("separate", "also-straight-flush"),
 }
 
 
@@ -36,6 +54,15 @@ class Readings:
     associate_push: AssociatePush = "no-decision"
     dont_bar: DontBar = "12"
     joker: Joker = "ace-or-completes"
+    combined_basis: CombinedBasis = "single-total"
+    hard_ways_payout: HardWaysPayout = "either"
+    hard_ways_off: HardWaysOff = "off"
+    inactive_odds: InactiveOdds = "returned"
+    come_out_scope: ComeOutScope = "come-only"
+    odds_notation: OddsNotation = "to"
+    dont_standoff: DontStandoff = "no-decision"
+    pair_consisting: PairConsisting = "containing"
+    royal_flush: RoyalFlush = "separate"
 
     def as_dict(self) -> dict[str, str]:
         return {f.name.replace("_", "-"): getattr(self, f.name) for f in fields(self)}

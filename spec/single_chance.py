@@ -20,6 +20,7 @@ from spec.vocabulary import (
     NONE,
     POINT,
     POINT_NUMBERS,
+    PUSH,
     TOTAL,
     WIN,
     WORKING,
@@ -64,9 +65,11 @@ def _line_rules(convention: str, wins_on_point: bool, readings: Readings) -> tup
              z3.And(later, TOTAL != POINT, TOTAL != 7), Settlement(NONE, ZERO, POINT)),
     ]
     if standoff:
+        settles = Settlement(NONE, ZERO, _ENDS) if readings.dont_standoff == "no-decision" \
+            else Settlement(PUSH, ZERO, _ENDS)
         rules.append(Rule((convention,), f"come-out roll: {_text(standoff)} is a standoff",
-                          z3.And(first, total_in(TOTAL, standoff)),
-                          Settlement(NONE, ZERO, _ENDS), readings=("dont-bar",)))
+                          z3.And(first, total_in(TOTAL, standoff)), settles,
+                          readings=("dont-bar", "dont-standoff")))
     return tuple(rules)
 
 

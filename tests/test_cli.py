@@ -56,12 +56,24 @@ def test_check_json_is_versioned_and_lists_every_obligation(
 
 @pytest.mark.parametrize("reading", [
     "combined-payout=whole", "hop-call=total", "hard-ways-loss=any-non-pair",
-    "associate-push=stake-returned", "dont-bar=2",
+    "associate-push=stake-returned", "dont-bar=2", "combined-basis=any-craps",
+    "hard-ways-off=loss-stands", "inactive-odds=follow", "come-out-scope=all-associate",
+    "odds-notation=for", "dont-standoff=push",
 ])
 def test_check_proves_under_every_other_reading(capsys: pytest.CaptureFixture[str],
                                                reading: str) -> None:
     code, out, _ = run(capsys, "check", "--only", "craps", "--reading", reading)
     assert code == 0, out
+
+
+def test_r3_95_15_1_literal_and_leaves_hard_way_wins_undecided(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Read as written, s3 and s4 pay a roll formed by two doubles at once: no roll is, so the
+    spec has a gap on every hard-way win, and the proofs say so."""
+    code, out, _ = run(capsys, "check", "--only", "craps", "--reading", "hard-ways-payout=both")
+    assert code == 1
+    assert "gap: no clause decides this outcome" in out
+    assert "roll 3,3" in out
 
 
 def test_check_output_file_is_written_whole(capsys: pytest.CaptureFixture[str],

@@ -1,0 +1,237 @@
+"""The exact house edge of every craps wager, under every reading that changes it.
+
+A wager is followed from its placing until it wins, loses or is returned: an absorbing Markov
+chain whose states are the table (its point, or the come-out roll next) and the wager's own
+state (its point, the player's working call), moved by the 36 equally likely rolls. The table
+moves as the pass line does (conv-single-chance-pass). The expected net per unit staked is the
+solution of the chain's linear equations, in exact fractions; the house edge is its negative.
+
+It is computed from the specification's settlements (its Z3 rules, evaluated by
+proofs/z3_compile.py) and again from the implementation's; a difference is a failed
+obligation. A reading "changes" a wager when the specification of that wager under it is not
+the same set of rules as under the base readings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import impl
+import regulation
+import spec
+from proofs.bridge import DICE
+from proofs.z3_compile import compile_terms
+from spec.vocabulary import COME_OUT, DIE_1, DIE_2, POINT, POINT_NUMBERS, WORKING
+
+#: A settlement as (decision, net, the wager's point after the roll, 0 for none).
+Outcome = tuple[str, Fraction, int]
+Settle = Callable[[int, int, bool, int, bool], Outcome]
+
+
+class Undefined(Exception):
+    """The wager's settlement is not defined somewhere on its way (a gap, a conflict, or the
+    implementation refusing)."""
+
+
+@dataclass(frozen=True)
+class Start:
+    table: int  # the table's point; 0: the next roll is a come-out roll
+    point: int  # the wager's point, 0 for none
+    working: bool
+    label: str
+
+
+def starts(wager: str) -> list[Start]:
+    """Where the wager is followed from (documented in the report)."""
+    if wager.startswith("hard-"):
+        return [Start(0, 0, False, "placed before a come-out roll, no working call")]
+    if wager in ("pass", "dont-pass"):
+        return [Start(0, 0, False, "the come-out roll")]
+    if wager in ("come", "dont-come"):
+        return [Start(6, 0, False, "placed while the table's point is 6")]
+    if wager in ("pass-odds", "dont-pass-odds"):
+        return [Start(p, p, False, f"point {p}") for p in POINT_NUMBERS]
+    if wager in ("come-odds", "dont-come-odds"):
+        return [Start(0, p, False, f"come point {p}, a come-out roll next")
+                for p in POINT_NUMBERS]
+    return [Start(0, 0, False, "any roll")]
+
+
+def spec_settle(w: spec.WagerSpec) -> Settle:
+    """The specification's settlement function of one wager, compiled."""
+    inputs = [DIE_1, DIE_2, COME_OUT, POINT, WORKING]
+    terms = [t for r in w.rules for t in (r.guard, r.settlement.decision, r.settlement.net,
+                                          r.settlement.next_point)]
+    compiled = compile_terms(inputs, terms)
+
+    def settle(d1: int, d2: int, come_out: bool, point: int, working: bool) -> Outcome:
+        values = compiled(d1, d2, come_out, point, working)
+        fired = {(values[i + 1], Fraction(values[i + 2]), int(values[i + 3]))
+                 for i in range(0, len(values), 4) if values[i]}
+        if len(fired) != 1:
+            what = "no clause decides" if not fired else "clauses conflict on"
+            raise Undefined(f"{what} roll {d1},{d2} (come-out {come_out}, point {point})")
+        return fired.pop()
+
+    return settle
+
+
+def impl_settle(wager: str, readings: impl.Readings) -> Settle:
+    def settle(d1: int, d2: int, come_out: bool, point: int, working: bool) -> Outcome:
+        try:
+            s = impl.settle(wager, impl.State(point or None, come_out, working),
+                            impl.Roll(d1, d2), readings)
+        except impl.CrapsError as exc:
+            raise Undefined(f"the implementation refuses roll {d1},{d2}: {exc}") from exc
+        return s.decision.value, s.net, s.point or 0
+
+    return settle
+
+
+def _table_after(table: int, total: int) -> int:
+    """The pass line: a point is set on the come-out roll and ended by itself or a 7."""
+    if table == 0:
+        return total if total in POINT_NUMBERS else 0
+    return 0 if total in (table, 7) else table
+
+
+def expected_net(settle: Settle, start: Start) -> Fraction:
+    """The exact expected net per unit staked, following the wager until it leaves."""
+    State = tuple[int, int, bool]
+    index: dict[State, int] = {}
+    rows: list[tuple[dict[int, Fraction], Fraction]] = []
+    queue: list[State] = [(start.table, start.point, start.working)]
+    index[queue[0]] = 0
+    p = Fraction(1, 36)
+    while len(rows) < len(index):
+        table, point, working = queue[len(rows)]
+        coefficients: dict[int, Fraction] = {}
+        constant = Fraction(0)
+        for d1, d2 in DICE:
+            decision, net, after = settle(d1, d2, table == 0, point, working)
+            if decision != "none":
+                constant += p * net
+                continue
+            following = (_table_after(table, d1 + d2), after, working)
+            if following not in index:
+                index[following] = len(queue)
+                queue.append(following)
+            j = index[following]
+            coefficients[j] = coefficients.get(j, Fraction(0)) + p
+        rows.append((coefficients, constant))
+    return _solve(rows)[0]
+
+
+def _solve(rows: list[tuple[dict[int, Fraction], Fraction]]) -> list[Fraction]:
+    """Solve V = c + M V exactly (Gauss-Jordan on I - M)."""
+    n = len(rows)
+    matrix = [[Fraction(0)] * (n + 1) for _ in range(n)]
+    for i, (coefficients, constant) in enumerate(rows):
+        matrix[i][i] = Fraction(1)
+        for j, c in coefficients.items():
+            matrix[i][j] -= c
+        matrix[i][n] = constant
+    for col in range(n):
+        pivot = next((r for r in range(col, n) if matrix[r][col] != 0), None)
+        if pivot is None:
+            raise Undefined("the wager can go on forever without being decided")
+        matrix[col], matrix[pivot] = matrix[pivot], matrix[col]
+        lead = matrix[col][col]
+        matrix[col] = [v / lead for v in matrix[col]]
+        for r in range(n):
+            if r != col and matrix[r][col] != 0:
+                factor = matrix[r][col]
+                matrix[r] = [a - factor * b for a, b in zip(matrix[r], matrix[col],
+                                                           strict=True)]
+    return [matrix[i][n] for i in range(n)]
+
+
+@dataclass(frozen=True)
+class EdgeRow:
+    wager: str
+    start: str
+    reading: str  # "base" or NAME=VALUE
+    house_edge: Fraction | None
+    impl_edge: Fraction | None
+    note: str = ""
+    differs_from_base: bool = False
+
+    @property
+    def agree(self) -> bool:
+        return self.house_edge == self.impl_edge
+
+    @property
+    def player_advantage(self) -> bool:
+        return self.house_edge is not None and self.house_edge < 0
+
+
+def _fingerprint(w: spec.WagerSpec) -> str:
+    return repr([(r.guard.sexpr(), r.settlement.decision.sexpr(), r.settlement.net.sexpr(),
+                  r.settlement.next_point.sexpr()) for r in w.rules]
+                + [c.constraint.sexpr() for c in w.states])
+
+
+def _edge(settle: Settle, start: Start) -> tuple[Fraction | None, str]:
+    try:
+        return -expected_net(settle, start), ""
+    except Undefined as exc:
+        return None, str(exc)
+
+
+def craps_readings() -> list[str]:
+    """The readings of the registry that can change a craps settlement."""
+    paigow = {"joker", "pair-consisting", "royal-flush"}
+    return [rid for rid in regulation.readings() if rid not in paigow]
+
+
+def edge_rows(base: dict[str, str] | None = None,
+              wagers: list[str] | None = None) -> list[EdgeRow]:
+    """Every wager under the base readings, and under each other value of each reading that
+    changes it."""
+    base = dict(base or {})
+    rows: list[EdgeRow] = []
+    names = wagers or list(spec.WAGER_NAMES)
+    for name in names:
+        base_spec = spec.wager(name, spec.Readings.from_dict(base))
+        variants: list[tuple[str, dict[str, str], spec.WagerSpec]] = [("base", base, base_spec)]
+        for rid in craps_readings():
+            current = base.get(rid, regulation.readings()[rid].default)
+            for value in regulation.readings()[rid].values:
+                if value.name == current:
+                    continue
+                chosen = {**base, rid: value.name}
+                alt = spec.wager(name, spec.Readings.from_dict(chosen))
+                if _fingerprint(alt) != _fingerprint(base_spec):
+                    variants.append((f"{rid}={value.name}", chosen, alt))
+        base_edges: dict[str, Fraction | None] = {}
+        for label, chosen, w in variants:
+            spec_fn = spec_settle(w)
+            impl_fn = impl_settle(name, impl.Readings.from_dict(chosen))
+            for start in starts(name):
+                edge, note = _edge(spec_fn, start)
+                impl_edge, impl_note = _edge(impl_fn, start)
+                if label == "base":
+                    base_edges[start.label] = edge
+                rows.append(EdgeRow(name, start.label, label, edge, impl_edge,
+                                    note or impl_note,
+                                    label != "base" and edge != base_edges.get(start.label)))
+    return rows
+
+
+def row_json(row: EdgeRow) -> dict[str, Any]:
+    def text(v: Fraction | None) -> str | None:
+        return None if v is None else str(v)
+
+    def percent(v: Fraction | None) -> str | None:
+        return None if v is None else f"{float(v * 100):.4f}%"
+
+    return {
+        "wager": row.wager, "start": row.start, "reading": row.reading,
+        "house_edge": text(row.house_edge), "house_edge_percent": percent(row.house_edge),
+        "impl_house_edge": text(row.impl_edge), "agree": row.agree,
+        "player_advantage": row.player_advantage, "differs_from_base": row.differs_from_base,
+        **({"note": row.note} if row.note else {}),
+    }
