@@ -30,11 +30,12 @@ from proofs.verdict import EXIT_PROVED, EXIT_REFUTED, EXIT_USAGE, exit_code
 
 EXIT_CODES = """\
 exit codes:
-  0  every obligation is PROVED (check); spec and impl agree (settle, rank, compare)
+  0  every obligation is PROVED (check); spec and impl agree (settle, rank, compare,
+     edge); every reading decided, material or harmless (ambiguities)
   1  some obligation is REFUTED or VACUOUS (check); spec and impl disagree (settle,
-     rank, compare)
+     rank, compare, edge)
   2  usage or input error, or an internal ERROR verdict
-  3  some obligation is UNKNOWN (solver timeout or gave up) and none is worse
+  3  some obligation or reading is UNKNOWN (solver timeout or gave up), none worse
 """
 
 
@@ -118,6 +119,21 @@ def build_parser() -> argparse.ArgumentParser:
     common(compare)
     compare.add_argument("hand_a", metavar="HAND_A", help=hand_help)
     compare.add_argument("hand_b", metavar="HAND_B", help="as HAND_A, with as many cards")
+    ambiguities = sub.add_parser(
+        "ambiguities", help="every reading of the seeds, decided material or harmless by Z3",
+        epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Each place the seeds can be read more than one way, compared with its "
+                    "default reading: a witness and the money difference where it matters, "
+                    "the proof where it does not.")
+    ambiguities.add_argument("--format", choices=("text", "json"), default="text",
+                             help="output format (default: text)")
+    edge = sub.add_parser(
+        "edge", help="the exact house edge of every craps wager under each reading",
+        epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="The exact house edge of every craps wager (a fraction and a percentage), "
+                    "from the specification and checked against the implementation, under the "
+                    "base readings and under each other reading that changes the wager.")
+    common(edge)
     return parser
 
 
@@ -235,8 +251,41 @@ def run_compare(args: argparse.Namespace) -> int:
     return EXIT_PROVED if doc["agree"] else EXIT_REFUTED
 
 
+def run_ambiguities(args: argparse.Namespace) -> int:
+    from proofs.ambiguities import find_all, finding_json
+    from proofs.findings_report import ambiguities_text
+
+    findings = [finding_json(f) for f in find_all()]
+    context = report_context({})
+    if args.format == "json":
+        doc = {"schema": "casino-proofs/ambiguities", "schema_version": 1, **context,
+               "ambiguities": findings}
+        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(ambiguities_text(findings, context))
+    verdicts = {f["verdict"] for f in findings}
+    if "ERROR" in verdicts:
+        return EXIT_USAGE
+    return 3 if "UNKNOWN" in verdicts else EXIT_PROVED
+
+
+def run_edge(args: argparse.Namespace) -> int:
+    from proofs.edge import edge_rows, row_json
+    from proofs.findings_report import edge_text
+
+    readings = parse_readings(args.reading)
+    rows = [row_json(r) for r in edge_rows(readings)]
+    context = report_context(readings)
+    if args.format == "json":
+        doc = {"schema": "casino-proofs/edge", "schema_version": 1, **context, "edges": rows}
+        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(edge_text(rows, context))
+    return EXIT_PROVED if all(r["agree"] for r in rows) else EXIT_REFUTED
+
+
 COMMANDS = {"check": run_check, "settle": run_settle, "rank": run_rank,
-            "compare": run_compare}
+            "compare": run_compare, "ambiguities": run_ambiguities, "edge": run_edge}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -22,7 +22,7 @@ from typing import Any
 import impl
 import regulation
 import spec
-from proofs.bridge import DICE
+from proofs.bridge import DICE, ImplSettle
 from proofs.z3_compile import compile_terms
 from spec.vocabulary import COME_OUT, DIE_1, DIE_2, POINT, POINT_NUMBERS, WORKING
 
@@ -79,11 +79,12 @@ def spec_settle(w: spec.WagerSpec) -> Settle:
     return settle
 
 
-def impl_settle(wager: str, readings: impl.Readings) -> Settle:
+def impl_settle(wager: str, readings: impl.Readings,
+                under_test: ImplSettle = impl.settle) -> Settle:
     def settle(d1: int, d2: int, come_out: bool, point: int, working: bool) -> Outcome:
         try:
-            s = impl.settle(wager, impl.State(point or None, come_out, working),
-                            impl.Roll(d1, d2), readings)
+            s = under_test(wager, impl.State(point or None, come_out, working),
+                           impl.Roll(d1, d2), readings)
         except impl.CrapsError as exc:
             raise Undefined(f"the implementation refuses roll {d1},{d2}: {exc}") from exc
         return s.decision.value, s.net, s.point or 0
@@ -187,8 +188,8 @@ def craps_readings() -> list[str]:
     return [rid for rid in regulation.readings() if rid not in paigow]
 
 
-def edge_rows(base: dict[str, str] | None = None,
-              wagers: list[str] | None = None) -> list[EdgeRow]:
+def edge_rows(base: dict[str, str] | None = None, wagers: list[str] | None = None,
+              under_test: ImplSettle = impl.settle) -> list[EdgeRow]:
     """Every wager under the base readings, and under each other value of each reading that
     changes it."""
     base = dict(base or {})
@@ -209,7 +210,7 @@ def edge_rows(base: dict[str, str] | None = None,
         base_edges: dict[str, Fraction | None] = {}
         for label, chosen, w in variants:
             spec_fn = spec_settle(w)
-            impl_fn = impl_settle(name, impl.Readings.from_dict(chosen))
+            impl_fn = impl_settle(name, impl.Readings.from_dict(chosen), under_test)
             for start in starts(name):
                 edge, note = _edge(spec_fn, start)
                 impl_edge, impl_note = _edge(impl_fn, start)

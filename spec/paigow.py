@@ -194,6 +194,8 @@ class PaiGowSpec:
             return z3.Or([z3.And(c(r1) >= 2, c(r2) >= 2) for r1 in RANKS for r2 in RANKS
                           if r1 < r2])
         if name == "pair":  # r3-40-10: 2 cards of the same rank
+            if self.readings.pair_consisting == "literal":
+                return z3.BoolVal(False)  # "consisting of 2 cards": no five-card hand is one
             return self._of_a_kind(2)
         raise KeyError(name)
 
@@ -231,7 +233,12 @@ class PaiGowSpec:
                 f"{name} ranks above a hand with no combination", self.is_(name),
                 self.is_("no-combination")))
         for clause, combination, members in self._named_members():
-            out += _member_statements(clause, combination, self.is_(combination), members)
+            within = self.is_(combination)
+            if combination == "straight-flush" and self.readings.royal_flush != "separate":
+                # Reading royal-flush=also-straight-flush: the royal flush is among the
+                # straight flushes that (3) orders.
+                within = self.describes("straight-flush")
+            out += _member_statements(clause, combination, within, members)
         return out
 
     def _named_members(self) -> list[tuple[str, str, list[tuple[str, str, z3.BoolRef]]]]:

@@ -196,6 +196,34 @@ def test_r3_40_7_compare_cites_the_clause(capsys: pytest.CaptureFixture[str]) ->
     assert code == 0 and "neither: a tie" in out and "conv-tiebreak" in out
 
 
+def test_ambiguities_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "ambiguities", "--format", "json")
+    doc = json.loads(out)
+    assert code == 0 and doc["schema"] == "casino-proofs/ambiguities"
+    by_id = {a["id"]: a for a in doc["ambiguities"]}
+    hop = by_id["hop-call"]
+    assert hop["material"] is True and hop["clause"] == "r3-95.15-9.s1"
+    assert {r["name"] for r in hop["readings"]} == {"combination", "total"}
+    assert hop["witness"]["wager"].startswith("hop-") and hop["delta"] is not None
+    assert by_id["lang-95.15-1.s2"]["material"] is False
+    code, out, _ = run(capsys, "ambiguities")
+    assert "MATERIAL  hop-call" in out and "harmless  lang-95.15-1.s2" in out
+
+
+def test_edge_json_and_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "edge", "--format", "json")
+    doc = json.loads(out)
+    assert code == 0 and doc["schema"] == "casino-proofs/edge"
+    base = {r["wager"]: r for r in doc["edges"] if r["reading"] == "base"}
+    assert base["any-7"]["house_edge"] == "1/6"
+    assert base["any-7"]["house_edge_percent"] == "16.6667%"
+    code, out, _ = run(capsys, "edge")
+    assert "PLAYER ADVANTAGE" in out
+    code, out, _ = run(capsys, "edge", "--reading", "combined-payout=whole", "--format", "json")
+    horn = [r for r in json.loads(out)["edges"] if r["wager"] == "horn"]
+    assert horn[0]["reading"] == "base" and horn[0]["player_advantage"] is True
+
+
 def test_no_command_prints_help_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys)
     assert code == 2 and "exit codes:" in err
@@ -207,7 +235,7 @@ def test_help_documents_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> No
     out, _ = capsys.readouterr()
     assert stop.value.code == 0
     for line in ("0  every obligation is PROVED", "1  some obligation is REFUTED",
-                 "2  usage or input error", "3  some obligation is UNKNOWN"):
+                 "2  usage or input error", "3  some obligation or reading is UNKNOWN"):
         assert line in out
 
 

@@ -1,0 +1,511 @@
+"""The ambiguity finder: every reading of the seeds, decided material or harmless by Z3.
+
+An entry is material when some outcome (a roll and a state, or a hand, or two hands) is
+settled or ranked differently under its default reading and its other reading. Z3 finds the
+witness, which is then replayed concretely through the specification under both readings (and
+through the implementation where it implements both); the money difference per unit staked is
+the net under the other reading less the net under the default. An entry is harmless when Z3
+proves no such outcome exists; the report says what was proved.
+
+Entries come from regulation/readings.toml (parameters of both sides) and
+regulation/ambiguities.toml (language differences, and readings decided on one clause).
+"""
+
+from __future__ import annotations
+
+import time
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import z3
+
+import impl
+import regulation
+import spec
+from proofs.bridge import impl_dict, spec_dict, state_dict
+from proofs.edge import _fingerprint, craps_readings
+from proofs.paigow import ScopeSpec
+from proofs.paigow_pass import hand_text
+from spec.paigow import CODES
+from spec.vocabulary import (
+    COME_OUT,
+    DIE_1,
+    DIE_2,
+    IS_PAIR,
+    NONE,
+    POINT,
+    TOTAL,
+    WORKING,
+    Decision,
+    dice_domain,
+    state_universe,
+    total_in,
+)
+
+NAMES = {code: name for name, code in CODES.items()}
+TIMEOUT_MS = 30_000
+
+
+@dataclass
+class Entry:
+    id: str
+    kind: str  # text | language | convention
+    clauses: tuple[str, ...]
+    quote: str
+    default: str
+    values: list[tuple[str, str]]  # (name, description)
+    note: str = ""
+
+
+@dataclass
+class Finding:
+    entry: Entry
+    alternative: str
+    verdict: str  # PROVED (decided) | UNKNOWN | ERROR
+    material: bool | None
+    proof: str = ""
+    witness: dict[str, Any] | None = None
+    delta: str | None = None
+    affected: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+@cache
+def entries() -> tuple[Entry, ...]:
+    out = []
+    for r in regulation.readings().values():
+        kind = "convention" if all(regulation.is_convention(c) for c in r.clauses) else "text"
+        out.append(Entry(r.id, kind, r.clauses, r.quote, r.default,
+                         [(v.name, v.description) for v in r.values]))
+    text = resources.files("regulation").joinpath("ambiguities.toml").read_text("utf-8")
+    for e in tomllib.loads(text)["entry"]:
+        out.append(Entry(e["id"], e["kind"], tuple(e["clauses"]), e["quote"], e["default"],
+                         [(v["name"], v["description"]) for v in e["value"]], e.get("note", "")))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Craps: two rule sets compared over symbolic rolls and states
+# ---------------------------------------------------------------------------------------------
+
+_OUT = {side: (z3.Const(f"decision_{side}", Decision), z3.Real(f"net_{side}"),
+               z3.Int(f"next_{side}")) for side in ("a", "b")}
+
+
+def _settled_by(w: spec.WagerSpec, side: str) -> tuple[z3.BoolRef, z3.BoolRef]:
+    """(the rules fix side's outputs where they fire, some rule fires)."""
+    d, n, p = _OUT[side]
+    fixes = z3.And([z3.Implies(r.guard, z3.And(d == r.settlement.decision,
+                                                n == r.settlement.net,
+                                                p == r.settlement.next_point))
+                    for r in w.rules])
+    return fixes, z3.Or([r.guard for r in w.rules])
+
+
+def _concrete(w: spec.WagerSpec, st: spec.ConcreteState, d1: int, d2: int) -> dict[str, Any]:
+    fired = spec.firing(w, st, d1, d2)
+    distinct = {(s.decision, s.net, s.next_point) for _, s in fired}
+    if len(distinct) != 1:
+        return {"decision": "undefined",
+                "why": "no clause decides" if not distinct else "clauses conflict"}
+    rule, s = fired[0]
+    return spec_dict(s, rule.clauses)
+
+
+def _impl_concrete(name: str, st: spec.ConcreteState, d1: int, d2: int,
+                   values: dict[str, str]) -> dict[str, Any]:
+    try:
+        s = impl.settle(name, impl.State(st.point or None, st.come_out, st.working),
+                        impl.Roll(d1, d2), impl.Readings.from_dict(values))
+    except impl.CrapsError as exc:
+        return {"decision": "undefined", "why": str(exc)}
+    return impl_dict(s)
+
+
+def _delta(a: dict[str, Any], b: dict[str, Any]) -> str | None:
+    if a.get("decision") == "undefined" or b.get("decision") == "undefined":
+        return None
+    return str(Fraction(b["net"]) - Fraction(a["net"]))
+
+
+def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    keys = ("decision", "net", "point")
+    return all(a.get(k) == b.get(k) for k in keys)
+
+
+def compare_wagers(default: spec.WagerSpec, other: spec.WagerSpec,
+                   extra: z3.BoolRef | None = None) -> dict[str, Any] | None:
+    """A roll and state reachable under both where the two rule sets settle differently, or
+    None when Z3 proves there is none. ``extra`` constrains additional state variables."""
+    solver = z3.Solver()
+    solver.set(timeout=TIMEOUT_MS)
+    fixes_a, fires_a = _settled_by(default, "a")
+    fixes_b, fires_b = _settled_by(other, "b")
+    reachable = z3.And(z3.Or([c.constraint for c in default.states]),
+                       z3.Or([c.constraint for c in other.states]))
+    (da, na, pa), (db, nb, pb) = _OUT["a"], _OUT["b"]
+    solver.add(dice_domain(), state_universe(), reachable, fixes_a, fixes_b)
+    if extra is not None:
+        solver.add(extra)
+    solver.add(z3.Or(fires_a != fires_b,
+                     z3.And(fires_a, fires_b, z3.Or(da != db, na != nb, pa != pb))))
+    result = solver.check()
+    if result == z3.unsat:
+        return None
+    if result == z3.unknown:
+        raise TimeoutError(solver.reason_unknown())
+    m = solver.model()
+
+    def val(v: z3.ExprRef) -> Any:
+        return m.eval(v, model_completion=True)
+
+    st = spec.ConcreteState(z3.is_true(val(COME_OUT)), val(POINT).as_long(),
+                            z3.is_true(val(WORKING)))
+    return {"roll": [val(DIE_1).as_long(), val(DIE_2).as_long()], "state": st, "model": m}
+
+
+def _craps_reading(entry: Entry, alternative: str) -> Finding:
+    started = time.perf_counter()
+    base = spec.Readings()
+    other = spec.Readings.from_dict({entry.id: alternative})
+    differing, witness, delta = [], None, None
+    for name in spec.WAGER_NAMES:
+        a, b = spec.wager(name, base), spec.wager(name, other)
+        if _fingerprint(a) == _fingerprint(b):
+            continue
+        found = compare_wagers(a, b)
+        if found is None:
+            continue
+        differing.append(name)
+        if witness is None:
+            witness, delta = _craps_witness(name, a, b, found, entry.id, alternative)
+    if witness is None:
+        return Finding(entry, alternative, "PROVED", False,
+                       "Z3: no roll in any state reachable under both readings is settled "
+                       "differently, for every wager", seconds=time.perf_counter() - started)
+    verdict = "PROVED" if witness.pop("replayed") else "ERROR"
+    return Finding(entry, alternative, verdict, True, witness=witness, delta=delta,
+                   affected=differing, seconds=time.perf_counter() - started)
+
+
+def _craps_witness(name: str, a: spec.WagerSpec, b: spec.WagerSpec, found: dict[str, Any],
+                   reading: str, alternative: str) -> tuple[dict[str, Any], str | None]:
+    """Replay the witness through both specifications (and both implementations)."""
+    d1, d2 = found["roll"]
+    st = found["state"]
+    under_a, under_b = _concrete(a, st, d1, d2), _concrete(b, st, d1, d2)
+    replayed = not _same(under_a, under_b)
+    witness: dict[str, Any] = {"wager": name, "roll": [d1, d2], "state": state_dict(st),
+                               "default": under_a, alternative: under_b}
+    if reading in regulation.readings():
+        impl_a = _impl_concrete(name, st, d1, d2, {})
+        impl_b = _impl_concrete(name, st, d1, d2, {reading: alternative})
+        witness["impl"] = {"default": impl_a, alternative: impl_b}
+        replayed = replayed and _same(impl_a, under_a) == _same(impl_b, under_b) \
+            and _agrees(impl_a, under_a) and _agrees(impl_b, under_b)
+    witness["replayed"] = replayed
+    return witness, _delta(under_a, under_b)
+
+
+def _agrees(impl_side: dict[str, Any], spec_side: dict[str, Any]) -> bool:
+    if spec_side.get("decision") == "undefined":
+        return impl_side.get("decision") == "undefined"
+    return _same(impl_side, spec_side)
+
+
+# ---------------------------------------------------------------------------------------------
+# Pai Gow: hands ranked differently
+# ---------------------------------------------------------------------------------------------
+
+
+def _paigow_category(entry: Entry, alternative: str) -> Finding:
+    started = time.perf_counter()
+    readings_b = spec.Readings.from_dict({entry.id: alternative})
+    for scope in ("high", "low"):
+        a = ScopeSpec.build(scope, spec.Readings())
+        b = ScopeSpec.build(scope, readings_b)
+        solver = z3.Solver()
+        solver.set(timeout=TIMEOUT_MS)
+        solver.add(a.spec.hand.domain(), a.spec.category() != b.spec.category())
+        result = solver.check()
+        if result == z3.unknown:
+            raise TimeoutError(solver.reason_unknown())
+        if result == z3.sat:
+            m = solver.model()
+            hand = tuple(m.eval(c, model_completion=True).as_long() for c in a.spec.hand.cards)
+            witness = _hand_witness(hand, a, b, entry.id, alternative)
+            verdict = "PROVED" if witness.pop("replayed") else "ERROR"
+            return Finding(entry, alternative, verdict, True, witness=witness,
+                           affected=[f"{scope} hands"], seconds=time.perf_counter() - started)
+    return Finding(entry, alternative, "PROVED", False,
+                   "Z3: every hand of the 53-card deck gets the same combination under both "
+                   "readings", seconds=time.perf_counter() - started)
+
+
+def _hand_witness(hand: tuple[int, ...], a: ScopeSpec, b: ScopeSpec, reading: str,
+                  alternative: str) -> dict[str, Any]:
+    from proofs.z3_compile import evaluate_with_z3
+
+    def category(s: ScopeSpec) -> str:
+        (code,) = evaluate_with_z3(list(s.spec.hand.cards), [s.spec.category()], hand)
+        return NAMES[code]
+
+    under_a, under_b = category(a), category(b)
+    witness: dict[str, Any] = {"hand": hand_text(hand), "default": under_a,
+                               alternative: under_b}
+    replayed = under_a != under_b
+    if reading == "joker":
+        cards = tuple(impl.cards.parse_card(c) for c in hand_text(hand).split())
+        impl_a = impl.paigow.evaluate(cards).combination.value
+        impl_b = impl.paigow.evaluate(cards, impl.Readings(joker=alternative)).combination.value
+        witness["impl"] = {"default": impl_a, alternative: impl_b}
+        replayed = replayed and (impl_a, impl_b) == (under_a, under_b)
+    witness["replayed"] = replayed
+    return witness
+
+
+def _paigow_statements(entry: Entry, alternative: str) -> Finding:
+    """Under the other reading, do two statements of s. 40 order two hands both ways?"""
+    started = time.perf_counter()
+    readings_b = spec.Readings.from_dict({entry.id: alternative})
+    a = ScopeSpec.build("high", spec.Readings(), "x")
+    b = ScopeSpec.build("high", readings_b, "x")
+    b2 = ScopeSpec.build("high", readings_b, "y")
+    changed = [i for i, (sa, sb) in enumerate(zip(a.statements, b.statements, strict=True))
+               if sa.higher.sexpr() != sb.higher.sexpr() or sa.lower.sexpr() != sb.lower.sexpr()]
+    for i in changed:
+        s1, s2 = b.statements[i], b2.statements[i]
+        solver = z3.Solver()
+        solver.set(timeout=TIMEOUT_MS)
+        solver.add(b.spec.hand.domain(), b2.spec.hand.domain(), s1.higher, s2.lower)
+        solver.add(z3.Or([z3.And(t2.higher, t1.lower)
+                          for t1, t2 in zip(b.statements, b2.statements, strict=True)]))
+        result = solver.check()
+        if result == z3.unknown:
+            raise TimeoutError(solver.reason_unknown())
+        if result == z3.sat:
+            m = solver.model()
+            h1 = tuple(m.eval(c, model_completion=True).as_long() for c in b.spec.hand.cards)
+            h2 = tuple(m.eval(c, model_completion=True).as_long() for c in b2.spec.hand.cards)
+            against = next(t1.id for t1, t2 in zip(b.statements, b2.statements, strict=True)
+                           if _holds_pair(t2.higher, t1.lower, m))
+            witness = {"hands": [hand_text(h1), hand_text(h2)],
+                       "statements": [s1.id, against],
+                       "reading": alternative,
+                       "says": f"{s1.id} puts {hand_text(h1)} above {hand_text(h2)}; "
+                               f"{against} puts it below"}
+            return Finding(entry, alternative, "PROVED", True, witness=witness,
+                           proof="the text contradicts itself under this reading",
+                           affected=["high hands"], seconds=time.perf_counter() - started)
+    return Finding(entry, alternative, "PROVED", False,
+                   "Z3: no statement changed by the reading orders two hands against another "
+                   "statement", seconds=time.perf_counter() - started)
+
+
+def _holds_pair(higher: z3.BoolRef, lower: z3.BoolRef, m: z3.ModelRef) -> bool:
+    return bool(z3.is_true(m.eval(z3.And(higher, lower), model_completion=True)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Entries decided on one clause's encoding
+# ---------------------------------------------------------------------------------------------
+
+SHOOTER_FIRST = z3.Bool("shooter_first_roll")
+
+
+def _first_turn(entry: Entry, alternative: str) -> Finding:
+    """Hard Ways off only on the shooter's first roll: COME_OUT in the off guard becomes the
+    (stronger) shooter's-first-roll flag."""
+    started = time.perf_counter()
+    for n in (4, 6, 8, 10):
+        a = spec.wager(f"hard-{n}")
+        rules = tuple(replace(r, guard=z3.substitute(r.guard, (COME_OUT, SHOOTER_FIRST)))
+                      for r in a.rules)
+        b = replace(a, rules=rules)
+        found = compare_wagers(a, b, z3.Implies(SHOOTER_FIRST, COME_OUT))
+        if found is not None:
+            m = found["model"]
+            first = z3.is_true(m.eval(SHOOTER_FIRST, model_completion=True))
+            d1, d2 = found["roll"]
+            st = found["state"]
+            under_a = _concrete(a, st, d1, d2)
+            shifted = spec.ConcreteState(first, st.point, st.working)
+            under_b = _concrete(a, shifted, d1, d2)  # off exactly when the shooter's first roll
+            witness = {"wager": a.name, "roll": [d1, d2],
+                       "state": {**state_dict(st), "shooter_first_roll": first},
+                       "default": under_a, alternative: under_b}
+            verdict = "PROVED" if not _same(under_a, under_b) else "ERROR"
+            return Finding(entry, alternative, verdict, True, witness=witness,
+                           delta=_delta(under_a, under_b), affected=["hard-4", "hard-6",
+                                                                     "hard-8", "hard-10"],
+                           seconds=time.perf_counter() - started)
+    return Finding(entry, alternative, "PROVED", False, "Z3: no difference",
+                   seconds=time.perf_counter() - started)
+
+
+def _any_time(entry: Entry, alternative: str) -> Finding:
+    """One-roll wagers off on a come-out roll (no working call): every rule gains 'not off',
+    and 'off' gives no decision."""
+    started = time.perf_counter()
+    off = z3.And(COME_OUT, z3.Not(WORKING))
+    stays = spec.Settlement(NONE, z3.RealVal(0), z3.IntVal(0))
+    affected, witness, delta = [], None, None
+    for name in spec.WAGER_NAMES:
+        a = spec.wager(name)
+        if a.states[0].name != "any-roll":
+            continue
+        rules = (*(replace(r, guard=z3.And(r.guard, z3.Not(off))) for r in a.rules),
+                 spec.Rule(("r3-95.15-intro.s1",), "off on the come-out roll", off, stays))
+        b = replace(a, rules=rules)
+        found = compare_wagers(a, b, z3.And(POINT == 0))
+        if found is None:
+            continue
+        affected.append(name)
+        if witness is None:
+            d1, d2 = found["roll"]
+            st = spec.ConcreteState(True, 0, False)
+            under_a, under_b = _concrete(a, st, d1, d2), _concrete(b, st, d1, d2)
+            witness = {"wager": name, "roll": [d1, d2], "state": state_dict(st),
+                       "default": under_a, alternative: under_b}
+            delta = _delta(under_a, under_b)
+    return Finding(entry, alternative, "PROVED", bool(affected),
+                   "" if affected else "Z3: no difference", witness=witness, delta=delta,
+                   affected=affected, seconds=time.perf_counter() - started)
+
+
+def _equivalent(entry: Entry, alternative: str, english: z3.BoolRef, french: z3.BoolRef,
+                what: str) -> Finding:
+    """Two wordings, each encoded as its own formula over the dice, proved to mean the same
+    (or a roll where they differ)."""
+    started = time.perf_counter()
+    solver = z3.Solver()
+    solver.add(dice_domain(), english != french)
+    result = solver.check()
+    if result == z3.unsat:
+        return Finding(entry, alternative, "PROVED", False,
+                       f"Z3: the English and French encodings of {what} are equivalent on all "
+                       "36 rolls", seconds=time.perf_counter() - started)
+    m = solver.model()
+    roll = [m.eval(d, model_completion=True).as_long() for d in (DIE_1, DIE_2)]
+    return Finding(entry, alternative, "PROVED", True,
+                   witness={"roll": roll, "meaning": what,
+                            "english": z3.is_true(m.eval(english, model_completion=True)),
+                            "french": z3.is_true(m.eval(french, model_completion=True))},
+                   seconds=time.perf_counter() - started)
+
+
+def _double(n: int) -> z3.BoolRef:
+    return z3.And(DIE_1 == n, DIE_2 == n)
+
+
+def _lang_s4(entry: Entry, alternative: str) -> Finding:
+    """English "or" against French "et": read distributively, the French means the English
+    (proved); read as written, it pays no roll (witness)."""
+    english = z3.Or(_double(3), _double(4))  # "a double 3 or a double 4"
+    distributed = z3.Or([_double(n) for n in (3, 4)])  # "et" distributed over the doubles
+    same = _equivalent(entry, "distributive", english, distributed,
+                       "the rolls s4 pays at 9 to 1")
+    if same.material is not False:
+        return replace(same, verdict="ERROR", proof="the distributive reading differs")
+    literal = z3.And(_double(3), _double(4))  # "d'un double 3 et d'un double 4", as written
+    finding = _equivalent(entry, alternative, english, literal, "the rolls s4 pays at 9 to 1")
+    finding.proof = (f"distributive: {same.proof}. As written (conjunctive) no roll is formed "
+                     "by both doubles")
+    if finding.witness is not None:
+        finding.witness["settlement"] = {
+            "english": "hard-6 (3-3) or hard-8 (4-4) wins at 9 to 1: net +9",
+            "french": "no sentence says what the win pays: undefined"}
+    return finding
+
+
+def _lang_s2(entry: Entry, alternative: str) -> Finding:
+    english = DIE_1 != DIE_2  # "formed with two non-identical numbers"
+    french = z3.Not(IS_PAIR)  # "formé autrement que par 2 chiffres identiques"
+    return _equivalent(entry, alternative, english, french,
+                       "“formed with two non-identical numbers”")
+
+
+def _lang_4(entry: Entry, alternative: str) -> Finding:
+    craps = frozenset({2, 3, 12})
+    wins = total_in(TOTAL, craps)
+    # English: two sentences, a winning rule and a losing rule ("in all other cases").
+    english = z3.And(z3.Implies(wins, z3.Bool("wins")), z3.Implies(z3.Not(wins),
+                                                                   z3.Not(z3.Bool("wins"))))
+    # French: one sentence, "gagnante si ... et elle est perdante dans tous les autres cas".
+    french = z3.Bool("wins") == wins
+    started = time.perf_counter()
+    solver = z3.Solver()
+    solver.add(dice_domain(), english != french)
+    result = solver.check()
+    return Finding(entry, alternative, "PROVED", result == z3.sat,
+                   "Z3: the one-sentence and two-sentence wordings decide every roll alike"
+                   if result == z3.unsat else "", seconds=time.perf_counter() - started)
+
+
+def _lang_which(entry: Entry, alternative: str) -> Finding:
+    started = time.perf_counter()
+    for name in ("horn", "world", "three-way-craps"):
+        english = spec.wager(name)  # read restrictively, as the French says
+        french = spec.wager(name)
+        if compare_wagers(english, french) is not None:
+            return Finding(entry, alternative, "ERROR", None, "the encodings differ")
+    return Finding(entry, alternative, "PROVED", False,
+                   "Z3: read restrictively, both wordings give Horn, World and 3-Way Craps the "
+                   "same settlements; the English non-restrictive reading names no payout and "
+                   "has no encoding", seconds=time.perf_counter() - started)
+
+
+_SPECIAL: dict[str, Callable[[Entry, str], Finding]] = {
+    "first-turn": _first_turn, "any-time": _any_time, "lang-95.15-1.s4": _lang_s4,
+    "lang-95.15-1.s2": _lang_s2, "lang-95.15-4-sentences": _lang_4,
+    "lang-95.15-8-which": _lang_which,
+    "joker": _paigow_category, "pair-consisting": _paigow_category,
+    "royal-flush": _paigow_statements,
+}
+
+
+def decide(entry: Entry) -> list[Finding]:
+    """Each other reading of the entry against its default."""
+    findings = []
+    for name, _description in entry.values:
+        if name == entry.default:
+            continue
+        decide_one = _SPECIAL.get(entry.id)
+        if decide_one is None and entry.id in craps_readings():
+            decide_one = _craps_reading
+        try:
+            assert decide_one is not None, entry.id
+            findings.append(decide_one(entry, name))
+        except TimeoutError as exc:
+            findings.append(Finding(entry, name, "UNKNOWN", None, f"solver: {exc}"))
+    return findings
+
+
+def find_all() -> list[Finding]:
+    return [f for e in entries() for f in decide(e)]
+
+
+def finding_json(f: Finding) -> dict[str, Any]:
+    e = f.entry
+    out: dict[str, Any] = {
+        "id": e.id, "clause": e.clauses[0], "clauses": list(e.clauses), "kind": e.kind,
+        "quote": e.quote,
+        "readings": [{"name": n, "description": d, "default": n == e.default}
+                     for n, d in e.values],
+        "default": e.default, "compared": [e.default, f.alternative],
+        "verdict": f.verdict, "material": f.material,
+    }
+    if e.note:
+        out["note"] = e.note
+    if f.material:
+        out["witness"] = f.witness
+        out["delta"] = f.delta
+        out["affected"] = f.affected
+    if f.proof:
+        out["proof"] = f.proof
+    return out
