@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from impl import associate_chances as ac
 from impl import multiple_chances as mc
@@ -62,10 +63,17 @@ def check_state(wager: str, state: State, readings: Readings = _DEFAULT_READINGS
     """Raise InvalidState, naming what is valid, if ``wager`` cannot stand in ``state``."""
     if state.point is not None and state.point not in POINTS:
         raise InvalidState(f"a point is 4, 5, 6, 8, 9 or 10, not {state.point!r}")
-    takes_call = (*HARD_WAYS, "come-odds") if readings.come_out_scope == "come-only" \
-        else (*HARD_WAYS, "come-odds", "dont-come-odds")
+    if state.first_roll and not state.come_out:
+        raise InvalidState("a shooter's first roll is a come-out roll")
+    takes_call: tuple[str, ...] = (*HARD_WAYS, "come-odds")
+    if readings.come_out_scope == "all-associate":
+        takes_call += ("dont-come-odds",)
+    if readings.any_time == "off-on-come-out":
+        takes_call += (*ONE_ROLL, *HOPS)
     if state.working and wager not in takes_call:
-        raise InvalidState(f"{wager}: only {', '.join(takes_call)} take a working call")
+        named = ", ".join(w for w in takes_call if not w.startswith("hop-"))
+        hops = " and the hop wagers" if any(w.startswith("hop-") for w in takes_call) else ""
+        raise InvalidState(f"{wager}: only {named}{hops} take a working call")
     if wager in HARD_WAYS or wager in ONE_ROLL or wager in HOPS:
         if state.point is not None:
             raise InvalidState(f"{wager} has no point")
@@ -104,6 +112,10 @@ def settle(wager: str, state: State, roll: Roll,
 
 def _settle(name: str, state: State, roll: Roll, readings: Readings) -> Settlement:
     point = state.point
+    if (name in ONE_ROLL or name in HOPS) and readings.any_time == "off-on-come-out" \
+            and state.come_out and not state.working:
+        # r3-95.15-intro.s1 read as "placed at any time", not in action on a come-out roll.
+        return Settlement(Decision.NONE, Fraction(0))
     if name in HARD_WAYS:
         return mc.settle_hard_way(int(name.split("-")[1]), state, roll, readings)
     hop = parse_hop(name)

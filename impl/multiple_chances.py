@@ -22,7 +22,9 @@ def settle_hard_way(number: int, state: State, roll: Roll, readings: Readings) -
     conv-first-turn-is-come-out) unless the player says it works (s6; reading
     ``hard-ways-off`` says whether a 7 still loses it then).
     """
-    if state.come_out and not state.working:
+    # "first turn": every come-out roll, or only a shooter's first (reading first-turn).
+    first_turn = state.come_out if readings.first_turn == "every-come-out" else state.first_roll
+    if first_turn and not state.working:
         if readings.hard_ways_off == "loss-stands" and roll.total == 7:
             return lose()
         return no_decision()

@@ -26,6 +26,8 @@ VALUES: dict[str, tuple[str, ...]] = {
     "dont-standoff": ("no-decision", "push"),
     "pair-consisting": ("containing", "literal"),
     "royal-flush": ("separate", "also-straight-flush"),
+    "any-time": ("always-working", "off-on-come-out"),
+    "first-turn": ("every-come-out", "shooter-first-roll"),
 }
 
 
@@ -48,6 +50,8 @@ class Readings:
     dont_standoff: str = "no-decision"
     pair_consisting: str = "containing"
     royal_flush: str = "separate"
+    any_time: str = "always-working"
+    first_turn: str = "every-come-out"
 
     def __post_init__(self) -> None:
         for name, allowed in VALUES.items():

@@ -84,6 +84,7 @@ class State:
     point: int | None = None
     come_out: bool = False
     working: bool = False
+    first_roll: bool = False  # the come-out roll is a shooter's first (reading first-turn)
 
 
 @dataclass(frozen=True)

@@ -36,8 +36,8 @@ from spec.vocabulary import (
     COME_OUT,
     DIE_1,
     DIE_2,
+    FIRST_ROLL,
     IS_PAIR,
-    NONE,
     POINT,
     TOTAL,
     WORKING,
@@ -120,7 +120,8 @@ def _concrete(w: spec.WagerSpec, st: spec.ConcreteState, d1: int, d2: int) -> di
 def _impl_concrete(name: str, st: spec.ConcreteState, d1: int, d2: int,
                    values: dict[str, str]) -> dict[str, Any]:
     try:
-        s = impl.settle(name, impl.State(st.point or None, st.come_out, st.working),
+        s = impl.settle(name, impl.State(st.point or None, st.come_out, st.working,
+                                         st.first_roll),
                         impl.Roll(d1, d2), impl.Readings.from_dict(values))
     except impl.CrapsError as exc:
         return {"decision": "undefined", "why": str(exc)}
@@ -165,7 +166,7 @@ def compare_wagers(default: spec.WagerSpec, other: spec.WagerSpec,
         return m.eval(v, model_completion=True)
 
     st = spec.ConcreteState(z3.is_true(val(COME_OUT)), val(POINT).as_long(),
-                            z3.is_true(val(WORKING)))
+                            z3.is_true(val(WORKING)), z3.is_true(val(FIRST_ROLL)))
     return {"roll": [val(DIE_1).as_long(), val(DIE_2).as_long()], "state": st, "model": m}
 
 
@@ -315,69 +316,6 @@ def _holds_pair(higher: z3.BoolRef, lower: z3.BoolRef, m: z3.ModelRef) -> bool:
 # Entries decided on one clause's encoding
 # ---------------------------------------------------------------------------------------------
 
-SHOOTER_FIRST = z3.Bool("shooter_first_roll")
-
-
-def _first_turn(entry: Entry, alternative: str) -> Finding:
-    """Hard Ways off only on the shooter's first roll: COME_OUT in the off guard becomes the
-    (stronger) shooter's-first-roll flag."""
-    started = time.perf_counter()
-    for n in (4, 6, 8, 10):
-        a = spec.wager(f"hard-{n}")
-        rules = tuple(replace(r, guard=z3.substitute(r.guard, (COME_OUT, SHOOTER_FIRST)))
-                      for r in a.rules)
-        b = replace(a, rules=rules)
-        found = compare_wagers(a, b, z3.Implies(SHOOTER_FIRST, COME_OUT))
-        if found is not None:
-            m = found["model"]
-            first = z3.is_true(m.eval(SHOOTER_FIRST, model_completion=True))
-            d1, d2 = found["roll"]
-            st = found["state"]
-            under_a = _concrete(a, st, d1, d2)
-            shifted = spec.ConcreteState(first, st.point, st.working)
-            under_b = _concrete(a, shifted, d1, d2)  # off exactly when the shooter's first roll
-            witness = {"wager": a.name, "roll": [d1, d2],
-                       "state": {**state_dict(st), "shooter_first_roll": first},
-                       "default": under_a, alternative: under_b}
-            verdict = "PROVED" if not _same(under_a, under_b) else "ERROR"
-            return Finding(entry, alternative, verdict, True, witness=witness,
-                           delta=_delta(under_a, under_b), affected=["hard-4", "hard-6",
-                                                                     "hard-8", "hard-10"],
-                           seconds=time.perf_counter() - started)
-    return Finding(entry, alternative, "PROVED", False, "Z3: no difference",
-                   seconds=time.perf_counter() - started)
-
-
-def _any_time(entry: Entry, alternative: str) -> Finding:
-    """One-roll wagers off on a come-out roll (no working call): every rule gains 'not off',
-    and 'off' gives no decision."""
-    started = time.perf_counter()
-    off = z3.And(COME_OUT, z3.Not(WORKING))
-    stays = spec.Settlement(NONE, z3.RealVal(0), z3.IntVal(0))
-    affected, witness, delta = [], None, None
-    for name in spec.WAGER_NAMES:
-        a = spec.wager(name)
-        if a.states[0].name != "any-roll":
-            continue
-        rules = (*(replace(r, guard=z3.And(r.guard, z3.Not(off))) for r in a.rules),
-                 spec.Rule(("r3-95.15-intro.s1",), "off on the come-out roll", off, stays))
-        b = replace(a, rules=rules)
-        found = compare_wagers(a, b, z3.And(POINT == 0))
-        if found is None:
-            continue
-        affected.append(name)
-        if witness is None:
-            d1, d2 = found["roll"]
-            st = spec.ConcreteState(True, 0, False)
-            under_a, under_b = _concrete(a, st, d1, d2), _concrete(b, st, d1, d2)
-            witness = {"wager": name, "roll": [d1, d2], "state": state_dict(st),
-                       "default": under_a, alternative: under_b}
-            delta = _delta(under_a, under_b)
-    return Finding(entry, alternative, "PROVED", bool(affected),
-                   "" if affected else "Z3: no difference", witness=witness, delta=delta,
-                   affected=affected, seconds=time.perf_counter() - started)
-
-
 def _equivalent(entry: Entry, alternative: str, english: z3.BoolRef, french: z3.BoolRef,
                 what: str) -> Finding:
     """Two wordings, each encoded as its own formula over the dice, proved to mean the same
@@ -461,7 +399,7 @@ def _lang_which(entry: Entry, alternative: str) -> Finding:
 
 
 _SPECIAL: dict[str, Callable[[Entry, str], Finding]] = {
-    "first-turn": _first_turn, "any-time": _any_time, "lang-95.15-1.s4": _lang_s4,
+    "lang-95.15-1.s4": _lang_s4,
     "lang-95.15-1.s2": _lang_s2, "lang-95.15-4-sentences": _lang_4,
     "lang-95.15-8-which": _lang_which,
     "joker": _paigow_category, "pair-consisting": _paigow_category,

@@ -21,6 +21,7 @@ from spec.vocabulary import (
     COME_OUT,
     DIE_1,
     DIE_2,
+    FIRST_ROLL,
     LOSE,
     NONE,
     POINT,
@@ -39,6 +40,7 @@ IMPL_NEXT_POINT = z3.Int("impl_next_point")
 
 _DECLS: dict[str, Any] = {
     "die_1": DIE_1, "die_2": DIE_2, "come_out": COME_OUT, "point": POINT, "working": WORKING,
+    "first_roll": FIRST_ROLL,
     "impl_decision": IMPL_DECISION, "impl_net": IMPL_NET, "impl_next_point": IMPL_NEXT_POINT,
     "win": WIN, "lose": LOSE, "push": PUSH, "none": NONE,
 }
@@ -47,11 +49,13 @@ DICE = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
 
 
 def to_impl_state(state: spec.ConcreteState) -> impl.State:
-    return impl.State(point=state.point or None, come_out=state.come_out, working=state.working)
+    return impl.State(point=state.point or None, come_out=state.come_out, working=state.working,
+                      first_roll=state.first_roll)
 
 
 def state_dict(state: spec.ConcreteState) -> dict[str, Any]:
-    return {"come_out": state.come_out, "point": state.point or None, "working": state.working}
+    return {"come_out": state.come_out, "point": state.point or None, "working": state.working,
+            "first_roll": state.first_roll}
 
 
 def fraction_text(value: Fraction) -> str:
@@ -114,7 +118,8 @@ def impl_graph(settle: ImplSettle, wager: str, states: list[spec.ConcreteState],
     for st in states:
         guard_state = (f"(= come_out {'true' if st.come_out else 'false'}) "
                        f"(= point {_smt_int(st.point)}) "
-                       f"(= working {'true' if st.working else 'false'})")
+                       f"(= working {'true' if st.working else 'false'}) "
+                       f"(= first_roll {'true' if st.first_roll else 'false'})")
         for a, b in DICE:
             out = run_impl(settle, wager, st, a, b, readings)
             if isinstance(out, Exception) or not isinstance(out, impl.Settlement):

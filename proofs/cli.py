@@ -101,6 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
     settle.add_argument("--working", action="store_true",
                         help="the player has said the wager works on the come-out roll "
                              "(hard ways, come-odds)")
+    settle.add_argument("--first-roll", action="store_true",
+                        help="the come-out roll is a new shooter's first (reading first-turn)")
 
     hand_help = ("five cards (high hand) or two (low hand): ranks 2-9 T J Q K A, suits c d h s, "
                  "the joker Jk; separated by spaces or commas, e.g. 'Ah Kh Qh Jh Th'")
@@ -182,9 +184,11 @@ def _settle_state(args: argparse.Namespace, wager: str,
     come_out = args.come_out
     if wager in ("pass", "dont-pass") and args.point is None:
         come_out = True  # no point yet: this is the come-out roll
-    state = impl.State(point=args.point, come_out=come_out, working=args.working)
+    state = impl.State(point=args.point, come_out=come_out, working=args.working,
+                       first_roll=args.first_roll)
     impl.check_state(wager, state, impl.Readings.from_dict(readings))
-    return spec.ConcreteState(come_out=come_out, point=args.point or 0, working=args.working)
+    return spec.ConcreteState(come_out=come_out, point=args.point or 0, working=args.working,
+                              first_roll=args.first_roll)
 
 
 def run_settle(args: argparse.Namespace) -> int:
@@ -195,7 +199,8 @@ def run_settle(args: argparse.Namespace) -> int:
     spec_side = spec.firing(spec.wager(wager, spec.Readings.from_dict(readings)), state,
                             roll.die_1, roll.die_2)
     impl_side = impl.settle(wager, impl.State(point=args.point, come_out=state.come_out,
-                                              working=args.working),
+                                              working=args.working,
+                                              first_roll=args.first_roll),
                             roll, impl.Readings.from_dict(readings))
     spec_json = [spec_dict(s, r.clauses) for r, s in spec_side]
     distinct = {(s.decision, s.net, s.next_point) for _, s in spec_side}

@@ -39,7 +39,16 @@ from proofs.bridge import (
     state_dict,
 )
 from proofs.verdict import Obligation, Result, Verdict
-from spec.vocabulary import COME_OUT, DIE_1, DIE_2, POINT, WORKING, dice_domain, state_universe
+from spec.vocabulary import (
+    COME_OUT,
+    DIE_1,
+    DIE_2,
+    FIRST_ROLL,
+    POINT,
+    WORKING,
+    dice_domain,
+    state_universe,
+)
 
 DEFAULT_TIMEOUT_MS = 10_000
 
@@ -95,6 +104,7 @@ def _valuation(m: z3.ModelRef) -> dict[str, Any]:
             come_out=z3.is_true(m.eval(COME_OUT, model_completion=True)),
             point=as_int(POINT),
             working=z3.is_true(m.eval(WORKING, model_completion=True)),
+            first_roll=z3.is_true(m.eval(FIRST_ROLL, model_completion=True)),
         ),
     }
 
@@ -167,7 +177,8 @@ class _WagerCheck:
                               "the implementation accepts exactly the reachable states")
         reachable = z3.Or([cls.constraint for cls in w.states])
         accepted = z3.Or([
-            z3.And(COME_OUT == st.come_out, POINT == st.point, WORKING == st.working)
+            z3.And(COME_OUT == st.come_out, POINT == st.point, WORKING == st.working,
+                   FIRST_ROLL == st.first_roll)
             for st in spec.rules.all_states() if impl_accepts(self.settle, w.name, st,
                                                               self.readings)
         ] or [z3.BoolVal(False)])

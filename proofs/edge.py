@@ -1,9 +1,10 @@
 """The exact house edge of every craps wager, under every reading that changes it.
 
 A wager is followed from its placing until it wins, loses or is returned: an absorbing Markov
-chain whose states are the table (its point, or the come-out roll next) and the wager's own
-state (its point, the player's working call), moved by the 36 equally likely rolls. The table
-moves as the pass line does (conv-single-chance-pass). The expected net per unit staked is the
+chain whose states are the table (its point, or the come-out roll next, and whether that is a
+new shooter's first roll) and the wager's own state (its point, the player's working call),
+moved by the 36 equally likely rolls. The table moves as the pass line does
+(conv-single-chance-pass); a seven-out brings a new shooter. The expected net per unit staked is the
 solution of the chain's linear equations, in exact fractions; the house edge is its negative.
 
 It is computed from the specification's settlements (its Z3 rules, evaluated by
@@ -24,11 +25,11 @@ import regulation
 import spec
 from proofs.bridge import DICE, ImplSettle
 from proofs.z3_compile import compile_terms
-from spec.vocabulary import COME_OUT, DIE_1, DIE_2, POINT, POINT_NUMBERS, WORKING
+from spec.vocabulary import COME_OUT, DIE_1, DIE_2, FIRST_ROLL, POINT, POINT_NUMBERS, WORKING
 
 #: A settlement as (decision, net, the wager's point after the roll, 0 for none).
 Outcome = tuple[str, Fraction, int]
-Settle = Callable[[int, int, bool, int, bool], Outcome]
+Settle = Callable[[int, int, bool, int, bool, bool], Outcome]
 
 
 class Undefined(Exception):
@@ -42,12 +43,14 @@ class Start:
     point: int  # the wager's point, 0 for none
     working: bool
     label: str
+    first_roll: bool = False  # the next (come-out) roll is a new shooter's first
 
 
 def starts(wager: str) -> list[Start]:
     """Where the wager is followed from (documented in the report)."""
     if wager.startswith("hard-"):
-        return [Start(0, 0, False, "placed before a come-out roll, no working call")]
+        return [Start(0, 0, False, "placed before a come-out roll, no working call"),
+                Start(0, 0, False, "placed before a shooter's first roll", first_roll=True)]
     if wager in ("pass", "dont-pass"):
         return [Start(0, 0, False, "the come-out roll")]
     if wager in ("come", "dont-come"):
@@ -62,13 +65,14 @@ def starts(wager: str) -> list[Start]:
 
 def spec_settle(w: spec.WagerSpec) -> Settle:
     """The specification's settlement function of one wager, compiled."""
-    inputs = [DIE_1, DIE_2, COME_OUT, POINT, WORKING]
+    inputs = [DIE_1, DIE_2, COME_OUT, POINT, WORKING, FIRST_ROLL]
     terms = [t for r in w.rules for t in (r.guard, r.settlement.decision, r.settlement.net,
                                           r.settlement.next_point)]
     compiled = compile_terms(inputs, terms)
 
-    def settle(d1: int, d2: int, come_out: bool, point: int, working: bool) -> Outcome:
-        values = compiled(d1, d2, come_out, point, working)
+    def settle(d1: int, d2: int, come_out: bool, point: int, working: bool,
+               first_roll: bool) -> Outcome:
+        values = compiled(d1, d2, come_out, point, working, first_roll)
         fired = {(values[i + 1], Fraction(values[i + 2]), int(values[i + 3]))
                  for i in range(0, len(values), 4) if values[i]}
         if len(fired) != 1:
@@ -81,9 +85,10 @@ def spec_settle(w: spec.WagerSpec) -> Settle:
 
 def impl_settle(wager: str, readings: impl.Readings,
                 under_test: ImplSettle = impl.settle) -> Settle:
-    def settle(d1: int, d2: int, come_out: bool, point: int, working: bool) -> Outcome:
+    def settle(d1: int, d2: int, come_out: bool, point: int, working: bool,
+               first_roll: bool) -> Outcome:
         try:
-            s = under_test(wager, impl.State(point or None, come_out, working),
+            s = under_test(wager, impl.State(point or None, come_out, working, first_roll),
                            impl.Roll(d1, d2), readings)
         except impl.CrapsError as exc:
             raise Undefined(f"the implementation refuses roll {d1},{d2}: {exc}") from exc
@@ -92,31 +97,35 @@ def impl_settle(wager: str, readings: impl.Readings,
     return settle
 
 
-def _table_after(table: int, total: int) -> int:
-    """The pass line: a point is set on the come-out roll and ended by itself or a 7."""
+def _table_after(table: int, total: int) -> tuple[int, bool]:
+    """The pass line: a point is set on the come-out roll and ended by itself or a 7; a 7 once
+    the point is set ends the shooter's turn, so the next roll is a new shooter's first."""
     if table == 0:
-        return total if total in POINT_NUMBERS else 0
-    return 0 if total in (table, 7) else table
+        return (total if total in POINT_NUMBERS else 0), False
+    if total == 7:
+        return 0, True
+    return (0 if total == table else table), False
 
 
 def expected_net(settle: Settle, start: Start) -> Fraction:
     """The exact expected net per unit staked, following the wager until it leaves."""
-    State = tuple[int, int, bool]
+    State = tuple[int, int, bool, bool]
     index: dict[State, int] = {}
     rows: list[tuple[dict[int, Fraction], Fraction]] = []
-    queue: list[State] = [(start.table, start.point, start.working)]
+    queue: list[State] = [(start.table, start.point, start.working, start.first_roll)]
     index[queue[0]] = 0
     p = Fraction(1, 36)
     while len(rows) < len(index):
-        table, point, working = queue[len(rows)]
+        table, point, working, first = queue[len(rows)]
         coefficients: dict[int, Fraction] = {}
         constant = Fraction(0)
         for d1, d2 in DICE:
-            decision, net, after = settle(d1, d2, table == 0, point, working)
+            decision, net, after = settle(d1, d2, table == 0, point, working, first)
             if decision != "none":
                 constant += p * net
                 continue
-            following = (_table_after(table, d1 + d2), after, working)
+            table_after, first_after = _table_after(table, d1 + d2)
+            following = (table_after, after, working, first_after)
             if following not in index:
                 index[following] = len(queue)
                 queue.append(following)

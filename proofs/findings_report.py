@@ -36,8 +36,8 @@ def ambiguities_text(findings: list[dict[str, Any]], context: dict[str, Any]) ->
                 where = ", ".join(
                     ["come-out roll" if state.get("come_out") else "not a come-out roll"]
                     + ([f"point {state['point']}"] if state.get("point") else [])
-                    + (["not the shooter's first roll"] if state.get("shooter_first_roll")
-                       is False else []))
+                    + ([("a" if state.get("first_roll") else "not a") + " shooter's first roll"]
+                       if state.get("come_out") else []))
                 lines.append(f"    witness: {w['wager']} on roll {w['roll'][0]},{w['roll'][1]} "
                              f"({where})")
                 lines.append(f"      {default}: {_side(w['default'])}")

@@ -61,6 +61,8 @@ def _state_text(state: dict[str, Any]) -> str:
     parts.append(f"point {state['point']}" if state["point"] else "no point")
     if state["working"]:
         parts.append("player says working")
+    if state.get("first_roll"):
+        parts.append("a shooter's first roll")
     return ", ".join(parts)
 
 

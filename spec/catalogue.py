@@ -20,7 +20,7 @@ def _builders() -> dict[str, Callable[[Readings], WagerSpec]]:
     for n in HARD_WAYS_NUMBERS:
         table[f"hard-{n}"] = lambda r, n=n: hard_way(n, r)  # type: ignore[misc]
     for name in ("any-7", "eleven", "any-craps", "craps-2", "craps-3", "craps-12"):
-        table[name] = lambda _r, name=name: one_roll(name)  # type: ignore[misc]
+        table[name] = lambda r, name=name: one_roll(name, r)  # type: ignore[misc]
     for name in ("horn", "world", "three-way-craps"):
         table[name] = lambda r, name=name: combined(name, r)  # type: ignore[misc]
     for a, b in HOP_CALLS:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import z3
 
 from spec.readings import Readings
@@ -10,6 +12,7 @@ from spec.vocabulary import (
     COME_OUT,
     DIE_1,
     DIE_2,
+    FIRST_ROLL,
     IS_PAIR,
     LOSE,
     LOSS,
@@ -55,7 +58,8 @@ def hard_way(number: int, readings: Readings) -> WagerSpec:
     """95.15(1): the Hard Ways wager on ``number`` (4, 6, 8 or 10)."""
     # r3-95.15-1.s6: not applicable during a first turn (conv-first-turn-is-come-out) unless the
     # player says otherwise.
-    off = z3.And(COME_OUT, z3.Not(WORKING))
+    first_turn = COME_OUT if readings.first_turn == "every-come-out" else FIRST_ROLL
+    off = z3.And(first_turn, z3.Not(WORKING))
     on = z3.Not(off)
     net, payout_clause = _HARD_WAY_PAYOUT[number // 2]
     hard = z3.And(TOTAL == number, IS_PAIR)
@@ -83,8 +87,8 @@ def hard_way(number: int, readings: Readings) -> WagerSpec:
         Rule(("r3-95.15-1.s5",), "inconclusive roll: no decision, the wager stays",
              z3.And(on, z3.Not(hard), z3.Not(loses)), _STAYS, readings=("hard-ways-loss",)),
         Rule(("r3-95.15-1.s6", "conv-first-turn-is-come-out"),
-             "not applicable on a come-out roll: no decision", z3.And(off, z3.Not(off_loses)),
-             _STAYS, readings=("hard-ways-off",)),
+             "not applicable on a first turn: no decision", z3.And(off, z3.Not(off_loses)),
+             _STAYS, readings=("hard-ways-off", "first-turn")),
     )
     no_point = POINT == NO_POINT
     states = (
@@ -105,12 +109,29 @@ def hard_way(number: int, readings: Readings) -> WagerSpec:
 # ---------------------------------------------------------------------------------------------
 
 
-def _one_roll_state() -> tuple[StateClass, ...]:
-    # r3-95.15-intro.s1: “which can be played at any time during the game”: come-out or not.
-    return (
-        StateClass("any-roll", "any roll, come-out or not",
-                   z3.And(POINT == NO_POINT, z3.Not(WORKING)), (ANY_TIME,)),
+def _one_roll(name: str, paragraph: str, title: str, rules: list[Rule],
+              readings: Readings) -> WagerSpec:
+    """A wager settled by the roll after it is placed. r3-95.15-intro.s1: “which can be played
+    at any time during the game”: placed at any time and, under reading ``any-time``, in action
+    on every roll, or not on a come-out roll unless the player says so."""
+    no_point = POINT == NO_POINT
+    if readings.any_time == "always-working":
+        states: tuple[StateClass, ...] = (StateClass("any-roll", "any roll, come-out or not",
+                             z3.And(no_point, z3.Not(WORKING)), (ANY_TIME,)),)
+        return WagerSpec(name, paragraph, title, tuple(rules), states)
+    off = z3.And(COME_OUT, z3.Not(WORKING))
+    guarded = [replace(r, guard=z3.And(z3.Not(off), r.guard)) for r in rules]
+    guarded.append(Rule((ANY_TIME,), "not in action on a come-out roll: no decision", off,
+                        _STAYS, readings=("any-time",)))
+    states = (
+        StateClass("not-come-out", "any roll but a come-out roll (a working call changes "
+                   "nothing)", z3.And(no_point, z3.Not(COME_OUT)), (ANY_TIME,)),
+        StateClass("come-out-off", "a come-out roll, the player has not said the wager works",
+                   z3.And(no_point, COME_OUT, z3.Not(WORKING)), (ANY_TIME,)),
+        StateClass("come-out-working", "a come-out roll, the player has said the wager works",
+                   z3.And(no_point, COME_OUT, WORKING), (ANY_TIME,)),
     )
+    return WagerSpec(name, paragraph, title, tuple(guarded), states)
 
 
 #: name, paragraph, title, winning totals, odds X to 1, win sentence, lose sentence, payout sentence
@@ -134,17 +155,17 @@ def _totals_text(totals: frozenset[int]) -> str:
     return ", ".join(str(t) for t in sorted(totals))
 
 
-def one_roll(name: str) -> WagerSpec:
+def one_roll(name: str, readings: Readings) -> WagerSpec:
     """95.15(2) to (7): Any 7, 11, Any Craps, Craps 2, Craps 3, Craps 12."""
     for wname, paragraph, title, totals, x, win_s, lose_s, pay_s in _ONE_ROLL:
         if wname == name:
-            rules = (
+            rules = [
                 Rule((win_s, pay_s), f"wins on {_totals_text(totals)}",
                      total_in(TOTAL, totals), _win(odds(x))),
                 Rule((lose_s,), "loses in all other cases",
                      z3.Not(total_in(TOTAL, totals)), _LOSE),
-            )
-            return WagerSpec(name, paragraph, title, rules, _one_roll_state())
+            ]
+            return _one_roll(name, paragraph, title, rules, readings)
     raise KeyError(name)
 
 
@@ -197,7 +218,7 @@ def combined(name: str, readings: Readings) -> WagerSpec:
                               readings=("combined-payout", "combined-basis")))
         rules.append(Rule((f"{paragraph}.s1",), "loses in all other cases",
                           z3.Not(total_in(TOTAL, frozenset(totals))), _LOSE))
-        return WagerSpec(name, paragraph, title, tuple(rules), _one_roll_state())
+        return _one_roll(name, paragraph, title, rules, readings)
     raise KeyError(name)
 
 
@@ -231,4 +252,4 @@ def hop(a: int, b: int, readings: Readings) -> WagerSpec:
                               readings=("hop-call",)))
     rules.append(Rule(("r3-95.15-9.s1",), "loses in all other cases", z3.Not(wins), _LOSE,
                       readings=("hop-call",)))
-    return WagerSpec(name, "r3-95.15-9", f"Hop {a}-{b}", tuple(rules), _one_roll_state())
+    return _one_roll(name, "r3-95.15-9", f"Hop {a}-{b}", rules, readings)

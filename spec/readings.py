@@ -24,6 +24,8 @@ OddsNotation = Literal["to", "for"]
 DontStandoff = Literal["no-decision", "push"]
 PairConsisting = Literal["containing", "literal"]
 RoyalFlush = Literal["separate", "also-straight-flush"]
+AnyTime = Literal["always-working", "off-on-come-out"]
+FirstTurn = Literal["every-come-out", "shooter-first-roll"]
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "combined-payout": ("split", "whole"),
@@ -41,6 +43,8 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "dont-standoff": ("no-decision", "push"),
     "pair-consisting": ("containing", "literal"),
     "royal-flush": ("separate", "also-straight-flush"),
+    "any-time": ("always-working", "off-on-come-out"),
+    "first-turn": ("every-come-out", "shooter-first-roll"),
 }
 
 
@@ -63,6 +67,8 @@ class Readings:
     dont_standoff: DontStandoff = "no-decision"
     pair_consisting: PairConsisting = "containing"
     royal_flush: RoyalFlush = "separate"
+    any_time: AnyTime = "always-working"
+    first_turn: FirstTurn = "every-come-out"
 
     def as_dict(self) -> dict[str, str]:
         return {f.name.replace("_", "-"): getattr(self, f.name) for f in fields(self)}

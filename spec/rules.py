@@ -21,6 +21,7 @@ from spec.vocabulary import (
     COME_OUT,
     DIE_1,
     DIE_2,
+    FIRST_ROLL,
     NO_POINT,
     POINT,
     POINT_NUMBERS,
@@ -86,14 +87,16 @@ class ConcreteState:
     come_out: bool
     point: int
     working: bool
+    first_roll: bool = False  # the come-out roll is a shooter's first
 
 
 def all_states() -> Iterator[ConcreteState]:
-    """The whole finite state universe (come-out, point or none, working)."""
-    for come_out, point, working in product(
-        (False, True), (NO_POINT, *POINT_NUMBERS), (False, True)
+    """The whole finite state universe (come-out, point or none, working, shooter's first)."""
+    for come_out, point, working, first in product(
+        (False, True), (NO_POINT, *POINT_NUMBERS), (False, True), (False, True)
     ):
-        yield ConcreteState(come_out, point, working)
+        if come_out or not first:
+            yield ConcreteState(come_out, point, working, first)
 
 
 def _bindings(
@@ -103,6 +106,7 @@ def _bindings(
         (COME_OUT, z3.BoolVal(state.come_out)),
         (POINT, z3.IntVal(state.point)),
         (WORKING, z3.BoolVal(state.working)),
+        (FIRST_ROLL, z3.BoolVal(state.first_roll)),
     ]
     if die_1 is not None and die_2 is not None:
         pairs += [(DIE_1, z3.IntVal(die_1)), (DIE_2, z3.IntVal(die_2))]

@@ -12,6 +12,8 @@ State variables and what they mean:
   Chances, the come point for Come / Don't Come and theirs; 0 when the wager has no point.
 - ``working``: the player has said the wager works on a come-out roll where the clause says
   it does not (95.15(1), 95.16(3)).
+- ``first_roll``: this come-out roll is the first roll of a shooter's turn (only reading
+  ``first-turn=shooter-first-roll`` looks at it).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ DIE_2 = z3.Int("die_2")
 COME_OUT = z3.Bool("come_out")
 POINT = z3.Int("point")
 WORKING = z3.Bool("working")
+FIRST_ROLL = z3.Bool("first_roll")
 
 TOTAL = DIE_1 + DIE_2
 IS_PAIR = DIE_1 == DIE_2
@@ -34,7 +37,7 @@ NO_POINT = 0
 Decision, (WIN, LOSE, PUSH, NONE) = z3.EnumSort("Decision", ["win", "lose", "push", "none"])
 
 #: The names of the state variables, in the order reports print them.
-STATE_VARIABLES = ("come_out", "point", "working")
+STATE_VARIABLES = ("come_out", "point", "working", "first_roll")
 
 
 def die_range(die: z3.ArithRef) -> z3.BoolRef:
@@ -48,7 +51,8 @@ def dice_domain() -> z3.BoolRef:
 
 def state_universe() -> z3.BoolRef:
     """Every value a state variable can take; each wager narrows it to its reachable states."""
-    return z3.Or(POINT == NO_POINT, total_in(POINT, POINT_NUMBERS))
+    return z3.And(z3.Or(POINT == NO_POINT, total_in(POINT, POINT_NUMBERS)),
+                  z3.Implies(FIRST_ROLL, COME_OUT))
 
 
 def total_in(expr: z3.ArithRef, totals: tuple[int, ...] | frozenset[int]) -> z3.BoolRef:

@@ -50,11 +50,13 @@ def test_every_entry_cites_registered_clauses() -> None:
 def _settled(name: str, witness: dict[str, Any], readings: dict[str, str]) -> tuple[Any, ...]:
     st = witness["state"]
     w = spec.wager(name, spec.Readings.from_dict(readings))
-    state = spec.ConcreteState(st["come_out"], st["point"] or 0, st["working"])
+    state = spec.ConcreteState(st["come_out"], st["point"] or 0, st["working"],
+                               st["first_roll"])
     fired = {(s.decision, str(s.net), s.next_point or None)
              for _, s in spec.firing(w, state, *witness["roll"])}
     try:
-        s = impl.settle(name, impl.State(st["point"], st["come_out"], st["working"]),
+        s = impl.settle(name, impl.State(st["point"], st["come_out"], st["working"],
+                                         st["first_roll"]),
                         impl.Roll(*witness["roll"]), impl.Readings.from_dict(readings))
         impl_side: Any = (s.decision.value, str(s.net), s.point)
     except impl.CrapsError:

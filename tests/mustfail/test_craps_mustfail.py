@@ -32,11 +32,13 @@ def _replays(mutant: Mutant, cex: dict[str, object]) -> None:
     d1, d2 = cex["roll"]  # type: ignore[misc]
     st = cex["state"]
     assert isinstance(st, dict)
-    state = spec.ConcreteState(st["come_out"], st["point"] or 0, st["working"])
+    state = spec.ConcreteState(st["come_out"], st["point"] or 0, st["working"],
+                               st["first_roll"])
     w = spec.wager(mutant.wager)
     wanted = {(s.decision, s.net, s.next_point) for _, s in spec.firing(w, state, d1, d2)}
     try:
-        got = mutant.settle(mutant.wager, impl.State(st["point"], st["come_out"], st["working"]),
+        got = mutant.settle(mutant.wager, impl.State(st["point"], st["come_out"], st["working"],
+                                                     st["first_roll"]),
                             impl.Roll(d1, d2), impl.Readings())
     except impl.CrapsError:
         return  # the mutant refuses a reachable state: a disagreement by itself
