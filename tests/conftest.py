@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from proofs.ambiguities import Finding, find_all
 from proofs.paigow import PaiGowOutcome, check_paigow
 
 
@@ -11,3 +12,9 @@ from proofs.paigow import PaiGowOutcome, check_paigow
 def paigow_outcome() -> PaiGowOutcome:
     """Every Pai Gow obligation over the whole 53-card deck (about 16 s on two cores)."""
     return check_paigow()
+
+
+@pytest.fixture(scope="session")
+def ambiguity_findings() -> list[Finding]:
+    """Every entry of the ambiguity registry decided (about 8 s)."""
+    return find_all()

@@ -11,7 +11,7 @@ import pytest
 import impl
 import regulation
 import spec
-from proofs.ambiguities import Finding, _craps_witness, entries, find_all, finding_json
+from proofs.ambiguities import Finding, _craps_witness, entries, finding_json
 from proofs.paigow_cli import rank
 
 # Material (True) or harmless (False), as reasoned from the text: the README explains each.
@@ -25,9 +25,9 @@ EXPECTED = {
 }
 
 
-@pytest.fixture(scope="module")
-def findings() -> list[Finding]:
-    return find_all()
+@pytest.fixture
+def findings(ambiguity_findings: list[Finding]) -> list[Finding]:
+    return ambiguity_findings
 
 
 def test_every_entry_is_decided_as_expected(findings: list[Finding]) -> None:
@@ -117,3 +117,11 @@ def test_finding_json_has_the_documented_fields(findings: list[Finding]) -> None
         assert {"id", "clause", "readings", "material", "verdict"} <= set(doc)
         if doc["material"]:
             assert "witness" in doc and "delta" in doc
+
+
+def test_lang_95_15_1_s4_witness_is_a_double_three_or_four(findings: list[Finding]) -> None:
+    f = next(f for f in findings if f.entry.id == "lang-95.15-1.s4")
+    assert f.material and f.witness is not None
+    assert f.witness["roll"] in ([3, 3], [4, 4])
+    assert (f.witness["english"], f.witness["french"]) == (True, False)
+    assert "equivalent on all 36 rolls" in f.proof  # the distributive reading, proved
