@@ -60,7 +60,11 @@ def canonical(name: str) -> str:
 
 
 def check_state(wager: str, state: State, readings: Readings = _DEFAULT_READINGS) -> None:
-    """Raise InvalidState, naming what is valid, if ``wager`` cannot stand in ``state``."""
+    """Raise InvalidState, naming what is valid, if ``wager`` cannot stand in ``state``.
+
+    Multiple Chances wagers stand in any roll (r3-95.15-intro.s1); Associate Chances only
+    once the point of their Single Chance wager is known (r3-95.16-intro.s1).
+    """
     if state.point is not None and state.point not in POINTS:
         raise InvalidState(f"a point is 4, 5, 6, 8, 9 or 10, not {state.point!r}")
     if state.first_roll and not state.come_out:

@@ -31,7 +31,8 @@ _DEFAULT_READINGS = Readings()
 
 
 class Combination(Enum):
-    """The combinations of s. 40, highest first, and a name for a hand with none of them."""
+    """The combinations of s. 40, highest first (r3-40-intro.s1: they "rank from highest to
+    lowest as follows"), and a name for a hand with none of them."""
 
     FIVE_ACES = "five-aces"  # r3-40-1
     ROYAL_FLUSH = "royal-flush"  # r3-40-2
@@ -94,7 +95,13 @@ def _value(combination: Combination, tiebreak: tuple[int, ...], size: int = 5) -
 
 
 def _evaluate_natural(ranks: list[int], flush: bool) -> HandValue:
-    """Five cards, none of them the joker (or the joker already given a value)."""
+    """Five cards, none of them the joker (or the joker already given a value).
+
+    Tried from the highest combination down (conv-highest-combination): r3-40-1.s1 five aces,
+    r3-40-2.s1 royal flush, r3-40-3.s1 straight flush (ordered by r3-40-3.s2), r3-40-4.s1
+    four-of-a-kind, r3-40-5.s1 full house, r3-40-6.s1 flush, r3-40-7.s1 straight,
+    r3-40-8.s1 three-of-a-kind, r3-40-9.s1 two pairs, r3-40-10.s1 pair; then no combination.
+    """
     counts: dict[int, int] = {}
     for r in ranks:
         counts[r] = counts.get(r, 0) + 1

@@ -129,6 +129,15 @@ def build_parser() -> argparse.ArgumentParser:
                     "the proof where it does not.")
     ambiguities.add_argument("--format", choices=("text", "json"), default="text",
                              help="output format (default: text)")
+    coverage = sub.add_parser(
+        "coverage", help="what encodes, implements, proves and tests each sentence",
+        epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="For every sentence of the seeds: the constraints, implementation "
+                    "functions, proof obligations and tests that cover it, or why it is out "
+                    "of scope. Exit 1 if a sentence is covered by nothing or a constraint "
+                    "cites no clause.")
+    coverage.add_argument("--format", choices=("text", "json"), default="text",
+                          help="output format (default: text)")
     edge = sub.add_parser(
         "edge", help="the exact house edge of every craps wager under each reading",
         epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -289,7 +298,19 @@ def run_edge(args: argparse.Namespace) -> int:
     return EXIT_PROVED if all(r["agree"] for r in rows) else EXIT_REFUTED
 
 
-COMMANDS = {"check": run_check, "settle": run_settle, "rank": run_rank,
+def run_coverage(args: argparse.Namespace) -> int:
+    from proofs.coverage import coverage, coverage_json, coverage_text
+
+    rows, uncited = coverage()
+    if args.format == "json":
+        sys.stdout.write(json.dumps(coverage_json(rows, uncited), indent=2,
+                                    ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(coverage_text(rows, uncited))
+    return EXIT_PROVED if all(r.covered for r in rows) and not uncited else EXIT_REFUTED
+
+
+COMMANDS = {"coverage": run_coverage, "check": run_check, "settle": run_settle, "rank": run_rank,
             "compare": run_compare, "ambiguities": run_ambiguities, "edge": run_edge}
 
 

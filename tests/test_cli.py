@@ -227,6 +227,15 @@ def test_edge_json_and_flags(capsys: pytest.CaptureFixture[str]) -> None:
     assert horn[0]["reading"] == "base" and horn[0]["player_advantage"] is True
 
 
+def test_coverage_command(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "coverage", "--format", "json")
+    doc = json.loads(out)
+    assert code == 0 and doc["summary"]["uncovered"] == []
+    assert doc["summary"]["sentences"] == 55
+    code, out, _ = run(capsys, "coverage")
+    assert "OUT OF SCOPE  r3-95.16-1.s1" in out
+
+
 def test_no_command_prints_help_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys)
     assert code == 2 and "exit codes:" in err

@@ -1,0 +1,202 @@
+"""Clause coverage: for every sentence of the seeds, what encodes, implements, proves and tests
+it, or why it is out of scope.
+
+- constraints: the specification's rules, state classes and ordering statements that cite the
+  sentence (or, for s. 40's combinations, the paragraph whose description it is);
+- impl: the implementation's functions whose docstrings cite the sentence or its paragraph;
+- obligations: the proof obligations resting on it (craps: from a proof run; Pai Gow: the
+  obligations its combinations and statements give rise to);
+- tests: the test functions and test data that name it (``r3-95.15-1.s4`` or
+  ``r3_95_15_1``).
+
+A sentence with no constraint and no out-of-scope reason, or a constraint that cites no
+registered clause, is a failure.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import regulation
+import spec
+from proofs.craps import check_craps
+from proofs.paigow import SCOPES, ScopeSpec
+from spec.paigow import COMBINATIONS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class SentenceCoverage:
+    id: str
+    text: str
+    constraints: list[str] = field(default_factory=list)
+    impl: list[str] = field(default_factory=list)
+    obligations: list[str] = field(default_factory=list)
+    tests: list[str] = field(default_factory=list)
+    out_of_scope: str | None = None
+
+    @property
+    def covered(self) -> bool:
+        return bool(self.constraints) or self.out_of_scope is not None
+
+
+def _out_of_scope() -> dict[str, str]:
+    text = resources.files("regulation").joinpath("coverage.toml").read_text("utf-8")
+    return {e["id"]: e["reason"] for e in tomllib.loads(text)["out_of_scope"]}
+
+
+def _cites(clauses: tuple[str, ...] | list[str], sentence: str) -> bool:
+    return sentence in clauses
+
+
+def _spec_constraints() -> tuple[dict[str, list[str]], list[str]]:
+    """Constraints by the sentence they cite, and constraints that cite nothing registered."""
+    by_sentence: dict[str, list[str]] = {}
+    uncited: list[str] = []
+
+    def note(where: str, clauses: tuple[str, ...]) -> None:
+        known = [c for c in clauses if _registered(c)]
+        if not known:
+            uncited.append(where)
+        for c in known:
+            for s in _sentences_of(c):
+                by_sentence.setdefault(s, []).append(where)
+
+    for w in spec.wagers():
+        for i, rule in enumerate(w.rules):
+            note(f"spec {w.name} rule #{i}: {rule.label}", rule.clauses)
+        for cls in w.states:
+            note(f"spec {w.name} state class {cls.name}", cls.clauses)
+    for scope in SCOPES:
+        built = ScopeSpec.build(scope, spec.Readings())
+        for st in built.statements:
+            note(f"spec s. 40 {scope} statement {st.id}", st.clauses)
+        names = [n for n, _ in COMBINATIONS] if scope == "high" else ["pair"]
+        for name in names:
+            clause = dict(COMBINATIONS)[name]
+            note(f"spec s. 40 {scope} combination {name}", (clause,))
+    return by_sentence, uncited
+
+
+def _registered(clause: str) -> bool:
+    try:
+        regulation.lookup(clause)
+    except KeyError:
+        return False
+    return True
+
+
+def _sentences_of(clause: str) -> list[str]:
+    """A sentence ID is itself; a paragraph ID stands for its sentences."""
+    entry = regulation.lookup(clause)
+    if isinstance(entry, regulation.Paragraph):
+        return [s.id for s in entry.sentences]
+    if isinstance(entry, regulation.Sentence):
+        return [entry.id]
+    return []
+
+
+def _impl_functions() -> dict[str, list[str]]:
+    """Implementation functions by the sentences their docstrings cite (a paragraph citation
+    covers each of its sentences)."""
+    found: dict[str, list[str]] = {}
+    pattern = re.compile(r"r3-[0-9.]+-(?:intro|\d+)(?:\.s\d+)?")
+    for path in sorted((ROOT / "impl").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.ClassDef):
+                doc = ast.get_docstring(node) or ""
+                for cid in set(pattern.findall(doc)):
+                    if _registered(cid):
+                        for s in _sentences_of(cid):
+                            found.setdefault(s, []).append(f"impl/{path.name}:{node.name}")
+    return found
+
+
+def _tests() -> dict[str, list[str]]:
+    """Test files and functions that name a sentence or its paragraph."""
+    found: dict[str, list[str]] = {}
+    sentences = regulation.sentences()
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        rel = str(path.relative_to(ROOT))
+        for sid in sentences:
+            paragraph = regulation.paragraph_of(sid)
+            underscored = paragraph.replace("-", "_").replace(".", "_")
+            if sid in text or f'"{paragraph}"' in text or underscored in text:
+                found.setdefault(sid, []).append(rel)
+    return found
+
+
+def _obligations() -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for r in check_craps():
+        for c in r.obligation.clauses:
+            if _registered(c):
+                for s in _sentences_of(c):
+                    found.setdefault(s, []).append(r.obligation.id)
+    for scope in SCOPES:
+        built = ScopeSpec.build(scope, spec.Readings())
+        for st in built.statements:
+            for c in st.clauses:
+                if _registered(c):
+                    for s in _sentences_of(c):
+                        found.setdefault(s, []).append(f"paigow/{scope}/order/{st.id}")
+        names = [n for n, _ in COMBINATIONS] if scope == "high" else ["pair"]
+        for name in names:
+            for s in _sentences_of(dict(COMBINATIONS)[name]):
+                found.setdefault(s, []).append(f"paigow/{scope}/combination/{name}")
+    return found
+
+
+def coverage() -> tuple[list[SentenceCoverage], list[str]]:
+    constraints, uncited = _spec_constraints()
+    impl_functions, tests, obligations = _impl_functions(), _tests(), _obligations()
+    scoped_out = _out_of_scope()
+    rows = []
+    for sid, sentence in regulation.sentences().items():
+        rows.append(SentenceCoverage(
+            sid, sentence.en, sorted(set(constraints.get(sid, []))),
+            sorted(set(impl_functions.get(sid, []))), sorted(set(obligations.get(sid, []))),
+            sorted(set(tests.get(sid, []))), scoped_out.get(sid)))
+    return rows, uncited
+
+
+def coverage_json(rows: list[SentenceCoverage], uncited: list[str]) -> dict[str, Any]:
+    return {
+        "schema": "casino-proofs/coverage", "schema_version": 1,
+        "sentences": [{
+            "id": r.id, "text": r.text, "covered": r.covered,
+            "constraints": r.constraints, "impl": r.impl, "obligations": r.obligations,
+            "tests": r.tests, **({"out_of_scope": r.out_of_scope} if r.out_of_scope else {}),
+        } for r in rows],
+        "constraints_citing_no_clause": uncited,
+        "summary": {"sentences": len(rows), "covered": sum(r.covered for r in rows),
+                    "out_of_scope": sum(r.out_of_scope is not None for r in rows),
+                    "uncovered": [r.id for r in rows if not r.covered]},
+    }
+
+
+def coverage_text(rows: list[SentenceCoverage], uncited: list[str]) -> str:
+    lines = []
+    for r in rows:
+        if r.out_of_scope and not r.constraints:
+            lines.append(f"OUT OF SCOPE  {r.id}: {r.out_of_scope}")
+            continue
+        mark = "covered " if r.covered else "UNCOVERED"
+        lines.append(f"{mark}  {r.id}: {len(r.constraints)} constraints, {len(r.impl)} impl "
+                     f"functions, {len(r.obligations)} obligations, {len(r.tests)} test files")
+    for where in uncited:
+        lines.append(f"UNCITED   {where}: cites no registered clause")
+    uncovered = [r.id for r in rows if not r.covered]
+    lines.append("")
+    lines.append(f"{len(rows)} sentences: {len(rows) - len(uncovered)} covered or scoped out, "
+                 f"{len(uncovered)} uncovered; {len(uncited)} constraints citing no clause")
+    return "\n".join(lines) + "\n"
