@@ -13,7 +13,7 @@ from typing import Any, NoReturn
 import impl
 import regulation
 import spec
-from proofs import paigow_cli
+from proofs import formats, paigow_cli
 from proofs.bridge import impl_dict, spec_dict, state_dict
 from proofs.context import parse_readings, report_context
 from proofs.craps import DEFAULT_TIMEOUT_MS, check_craps
@@ -67,9 +67,13 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser(
         "check", help="prove every obligation", epilog=EXIT_CODES,
         description="Prove every obligation: spec exhaustive, exclusive and never vacuous; "
-                    "impl agreeing with spec on every reachable state and all 36 rolls.",
+                    "impl agreeing with spec on every reachable state and all 36 rolls, and "
+                    "on every Pai Gow hand.",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    common(check)
+    check.add_argument("--format", choices=("text", "json", "junit", "sarif", "markdown"),
+                       default="text", help="report format (default: text)")
+    check.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
+                       help="read an ambiguous clause this way (repeatable; see README)")
     check.add_argument("--only", choices=("craps", "paigow"), default=None,
                        help="check one game only (default: every game)")
     check.add_argument("--workers", type=int, default=2, metavar="N",
@@ -127,8 +131,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Each place the seeds can be read more than one way, compared with its "
                     "default reading: a witness and the money difference where it matters, "
                     "the proof where it does not.")
-    ambiguities.add_argument("--format", choices=("text", "json"), default="text",
-                             help="output format (default: text)")
+    ambiguities.add_argument("--format", choices=("text", "json", "sarif"), default="text",
+                             help="output format (default: text; sarif: results of kind "
+                                  "review)")
     coverage = sub.add_parser(
         "coverage", help="what encodes, implements, proves and tests each sentence",
         epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -183,8 +188,16 @@ def run_check(args: argparse.Namespace) -> int:
                            "digest": outcome.digest, "silence": outcome.silence}
     seconds = time.perf_counter() - started
     context = report_context(readings)
-    render = to_json if args.format == "json" else to_text
-    _write(render(results, context, seconds, games), args.output)
+    if args.format == "junit":
+        text = formats.to_junit(results, seconds)
+    elif args.format == "sarif":
+        text = formats.to_sarif(results, context)
+    elif args.format == "markdown":
+        text = formats.to_markdown(results, context, seconds)
+    else:
+        render = to_json if args.format == "json" else to_text
+        text = render(results, context, seconds, games)
+    _write(text, args.output)
     return exit_code(results)
 
 
@@ -275,6 +288,8 @@ def run_ambiguities(args: argparse.Namespace) -> int:
         doc = {"schema": "casino-proofs/ambiguities", "schema_version": 1, **context,
                "ambiguities": findings}
         sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    elif args.format == "sarif":
+        sys.stdout.write(formats.to_sarif([], context, findings))
     else:
         sys.stdout.write(ambiguities_text(findings, context))
     verdicts = {f["verdict"] for f in findings}

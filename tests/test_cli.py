@@ -236,6 +236,18 @@ def test_coverage_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "OUT OF SCOPE  r3-95.16-1.s1" in out
 
 
+@pytest.mark.parametrize("fmt", ["junit", "sarif", "markdown"])
+def test_check_report_formats_to_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                        fmt: str) -> None:
+    target = tmp_path / f"report.{fmt}"
+    code, out, _ = run(capsys, "check", "--only", "craps", "--format", fmt, "--output",
+                       str(target))
+    text = target.read_text(encoding="utf-8")
+    assert code == 0 and out == ""
+    assert {"junit": "<testsuites", "sarif": '"version": "2.1.0"',
+            "markdown": "## casino-proofs check: PROVED"}[fmt] in text
+
+
 def test_no_command_prints_help_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys)
     assert code == 2 and "exit codes:" in err

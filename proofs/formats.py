@@ -1,0 +1,210 @@
+"""Reports for CI systems: JUnit XML, SARIF 2.1.0 and Markdown.
+
+- JUnit: one test case per obligation, named by its clause ID and obligation ID; REFUTED and
+  VACUOUS are failures, ERROR and UNKNOWN errors.
+- SARIF: one rule per clause (or convention) with its text; one result per obligation
+  (kind ``pass``, ``fail`` or ``open``), located at the clause in the regulation files of this
+  repository, with a fingerprint stable across runs; ambiguities are results of kind
+  ``review``.
+- Markdown: a summary for a CI step, the failures with their counterexamples, and the readings
+  and conventions in force.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import xml.etree.ElementTree as ET
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import regulation
+from proofs.report import overall, settlement_text
+from proofs.verdict import Result, Verdict
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+_FILES = ("craps.toml", "paigow.toml", "conventions.toml")
+
+
+@cache
+def _lines() -> dict[str, tuple[str, int]]:
+    """Where each clause, sentence and convention ID is defined: (file, line)."""
+    where: dict[str, tuple[str, int]] = {}
+    for name in _FILES:
+        text = resources.files("regulation").joinpath(name).read_text("utf-8")
+        for number, line in enumerate(text.splitlines(), start=1):
+            stripped = line.strip()
+            if stripped.startswith('id = "'):
+                where.setdefault(stripped[6:-1], (f"regulation/{name}", number))
+    return where
+
+
+def location(clause: str) -> dict[str, Any]:
+    uri, line = _lines().get(clause, ("regulation/craps.toml", 1))
+    return {"physicalLocation": {"artifactLocation": {"uri": uri},
+                                 "region": {"startLine": line}}}
+
+
+def _title(clause: str) -> str:
+    try:
+        entry = regulation.lookup(clause)
+    except KeyError:
+        return clause
+    if isinstance(entry, regulation.Convention):
+        return f"{clause} (convention): {entry.title}"
+    return clause
+
+
+def _detail(r: Result) -> str:
+    parts = [r.detail] if r.detail else []
+    cex = r.counterexample or {}
+    if "roll" in cex:
+        parts.append(f"roll {cex['roll'][0]},{cex['roll'][1]}; state {cex['state']}")
+    for s in cex.get("spec", []) if isinstance(cex.get("spec"), list) else []:
+        parts.append(f"spec: {settlement_text(s)}")
+    if isinstance(cex.get("impl"), dict):
+        parts.append(f"impl: {settlement_text(cex['impl'])}")
+    for hand in cex.get("hands", []):
+        sides = {k: v for k, v in hand.items() if k != "hand"}
+        parts.append(f"hand {hand.get('hand')}: {json.dumps(sides)}")
+    return "\n".join(parts)
+
+
+def to_junit(results: list[Result], seconds: float) -> str:
+    suites = ET.Element("testsuites", name="casino-proofs", tests=str(len(results)),
+                        time=f"{seconds:.3f}")
+    failures = errors = 0
+    for game in sorted({r.obligation.game for r in results}):
+        mine = [r for r in results if r.obligation.game == game]
+        suite = ET.SubElement(suites, "testsuite", name=game, tests=str(len(mine)))
+        f = e = 0
+        for r in mine:
+            ob = r.obligation
+            case = ET.SubElement(suite, "testcase", classname=f"{game}.{ob.subject}",
+                                 name=f"{ob.clause}: {ob.id}", time=f"{r.seconds:.6f}")
+            if r.verdict in (Verdict.REFUTED, Verdict.VACUOUS):
+                f += 1
+                node = ET.SubElement(case, "failure", type=r.verdict.value,
+                                     message=f"{r.verdict.value}: {r.detail}"[:500])
+                node.text = _detail(r)
+            elif r.verdict in (Verdict.ERROR, Verdict.UNKNOWN):
+                e += 1
+                node = ET.SubElement(case, "error", type=r.verdict.value,
+                                     message=f"{r.verdict.value}: {r.detail}"[:500])
+                node.text = _detail(r)
+        suite.set("failures", str(f))
+        suite.set("errors", str(e))
+        failures, errors = failures + f, errors + e
+    suites.set("failures", str(failures))
+    suites.set("errors", str(errors))
+    ET.indent(suites)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, "unicode") + "\n"
+
+
+def fingerprint(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def _rules(clauses: list[str]) -> list[dict[str, Any]]:
+    rules = []
+    for clause in clauses:
+        try:
+            text = regulation.quote(clause)
+        except KeyError:
+            text = clause
+        rules.append({
+            "id": clause, "name": clause.replace(".", "_").replace("-", "_"),
+            "shortDescription": {"text": _title(clause)},
+            "fullDescription": {"text": text},
+            "properties": {"convention": regulation.is_convention(clause)},
+        })
+    return rules
+
+
+def to_sarif(results: list[Result], context: dict[str, Any],
+             ambiguities: list[dict[str, Any]] | None = None) -> str:
+    clauses = sorted({r.obligation.clause for r in results}
+                     | {a["clause"] for a in ambiguities or []})
+    index = {c: i for i, c in enumerate(clauses)}
+    out = []
+    for r in results:
+        ob = r.obligation
+        kind = {"PROVED": "pass", "UNKNOWN": "open"}.get(r.verdict.value, "fail")
+        level = {"pass": "none", "open": "warning"}.get(kind, "error")
+        message = f"{r.verdict.value}: {ob.description}"
+        if r.detail:
+            message += f" — {r.detail}"
+        out.append({
+            "ruleId": ob.clause, "ruleIndex": index[ob.clause], "kind": kind, "level": level,
+            "message": {"text": message}, "locations": [location(ob.clause)],
+            "partialFingerprints": {"obligationId/v1": fingerprint(ob.id)},
+            "properties": {"obligation": ob.id, "verdict": r.verdict.value, "game": ob.game,
+                           "clauses": list(ob.clauses),
+                           **({"counterexample": r.counterexample}
+                              if r.counterexample else {})},
+        })
+    for a in ambiguities or []:
+        if a.get("material"):
+            text = f"Ambiguity {a['id']}: readings {', '.join(a['compared'])} differ"
+            if a.get("delta") is not None:
+                text += f" (delta {a['delta']} per unit staked)"
+        else:
+            text = f"Ambiguity {a['id']}: harmless — {a.get('proof', '')}"
+        out.append({
+            "ruleId": a["clause"], "ruleIndex": index[a["clause"]], "kind": "review",
+            "level": "none", "message": {"text": text}, "locations": [location(a["clause"])],
+            "partialFingerprints": {"ambiguityId/v1": fingerprint(a["id"])},
+            "properties": {"ambiguity": a["id"], "material": a.get("material"),
+                           **({"witness": a["witness"]} if a.get("witness") else {})},
+        })
+    doc = {
+        "$schema": SARIF_SCHEMA, "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "casino-proofs", "version": context["tool"]["version"],
+                                "rules": _rules(clauses)}},
+            "artifacts": [{"location": {"uri": f"regulation/{name}"}} for name in _FILES],
+            "results": out,
+            "properties": {"regulation": context["regulation"],
+                           "readings": {k: v["value"] for k, v in context["readings"].items()}},
+        }],
+    }
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def to_markdown(results: list[Result], context: dict[str, Any], seconds: float) -> str:
+    counts = {v: sum(1 for r in results if r.verdict is v) for v in Verdict}
+    verdict = overall(results)
+    icon = "✅" if verdict == "PROVED" else "❌"
+    reg = context["regulation"]
+    lines = [
+        f"## casino-proofs check: {verdict} {icon}",
+        "",
+        f"{reg['citation']}, version {reg['version']} — {len(results)} obligations in "
+        f"{seconds:.1f} s",
+        "",
+        "| verdict | obligations |",
+        "|---|---:|",
+        *(f"| {v.value} | {counts[v]} |" for v in Verdict),
+        "",
+    ]
+    failed = [r for r in results if r.verdict is not Verdict.PROVED]
+    if failed:
+        lines += ["### Obligations not proved", ""]
+        for r in failed[:100]:
+            ob = r.obligation
+            lines.append(f"- **{r.verdict.value}** `{ob.clause}` {ob.subject} ({ob.scope}): "
+                         f"{r.detail or ob.description}")
+            for detail in _detail(r).splitlines()[1:]:
+                lines.append(f"  - {detail}")
+        if len(failed) > 100:
+            lines.append(f"- … and {len(failed) - 100} more (see the JSON report)")
+        lines.append("")
+    lines += ["<details><summary>Readings and conventions in force</summary>", ""]
+    for rid, r in context["readings"].items():
+        lines.append(f"- `{rid}={r['value']}`" + (" (default)" if r["default"] else ""))
+    lines.append("")
+    lines.append("Conventions (not regulation text): "
+                 + ", ".join(f"`{c['id']}`" for c in context["conventions"]))
+    lines += ["", "</details>", ""]
+    return "\n".join(lines)
