@@ -134,6 +134,21 @@ def build_parser() -> argparse.ArgumentParser:
     ambiguities.add_argument("--format", choices=("text", "json", "sarif"), default="text",
                              help="output format (default: text; sarif: results of kind "
                                   "review)")
+    mutants = sub.add_parser(
+        "mutants", help="faulty implementations and specifications, each run through the "
+                        "proofs", epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Generate faulty implementations (payouts changed, decisions swapped, "
+                    "totals moved, working calls flipped, combinations shifted, tiebreaks "
+                    "reversed) and faulty specifications (a rule dropped, weakened or "
+                    "shifted); run each through the proofs. Exit 1 if any survives.")
+    mutants.add_argument("--format", choices=("text", "json"), default="text",
+                         help="output format (default: text)")
+    mutants.add_argument("--only", choices=("craps", "paigow"), default=None,
+                         help="one game only (default: both)")
+    mutants.add_argument("--quick", action="store_true",
+                         help="a representative subset: one mutant of each kind per clause")
+    mutants.add_argument("--quiet", action="store_true", help="no progress on the terminal")
     coverage = sub.add_parser(
         "coverage", help="what encodes, implements, proves and tests each sentence",
         epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -313,6 +328,25 @@ def run_edge(args: argparse.Namespace) -> int:
     return EXIT_PROVED if all(r["agree"] for r in rows) else EXIT_REFUTED
 
 
+def run_mutants(args: argparse.Namespace) -> int:
+    from proofs.mutants import generate, quick, report, report_text, run
+    from proofs.progress import Progress
+
+    chosen = generate(args.only)
+    if args.quick:
+        chosen = quick(chosen)
+    progress = Progress("mutants", len(chosen), not args.quiet)
+    outcomes = []
+    for m in chosen:
+        outcomes.append(run(m))
+        progress.step()
+    progress.close()
+    doc = report(outcomes)
+    sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+                     if args.format == "json" else report_text(doc))
+    return EXIT_PROVED if not doc["survivors"] else EXIT_REFUTED
+
+
 def run_coverage(args: argparse.Namespace) -> int:
     from proofs.coverage import coverage, coverage_json, coverage_text
 
@@ -325,8 +359,11 @@ def run_coverage(args: argparse.Namespace) -> int:
     return EXIT_PROVED if all(r.covered for r in rows) and not uncited else EXIT_REFUTED
 
 
-COMMANDS = {"coverage": run_coverage, "check": run_check, "settle": run_settle, "rank": run_rank,
-            "compare": run_compare, "ambiguities": run_ambiguities, "edge": run_edge}
+COMMANDS = {
+    "check": run_check, "settle": run_settle, "rank": run_rank, "compare": run_compare,
+    "ambiguities": run_ambiguities, "edge": run_edge, "coverage": run_coverage,
+    "mutants": run_mutants,
+}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,327 @@
+"""Mutation score: faulty implementations and specifications, generated, each run through the
+proofs. A check that cannot fail is a defect; here every generated fault must be caught.
+
+Implementation mutants (a wrapper around the real implementation, changing some outputs):
+
+- craps ``payout``: every win paying X pays X + 1 instead, for each X a wager pays;
+- craps ``decision``: on every roll of one total, a win becomes a loss and a loss a win;
+- craps ``total``: the rolls of one total are settled as those of the next total are;
+- craps ``working``: the player's working call, or the come-out flag, is read backwards;
+- Pai Gow ``category``: one combination ranked above the next higher one;
+- Pai Gow ``label``: one combination called by the next lower one's name;
+- Pai Gow ``tiebreak``: the order within one combination reversed;
+- Pai Gow ``suits``: suits made to rank.
+
+Specification mutants (craps): each rule of each wager ``dropped``, ``weakened`` (its guard made
+unsatisfiable) or with its settlement's net ``shifted`` by one.
+
+An implementation mutant is killed by a REFUTED verdict with a counterexample; a specification
+mutant by any verdict other than PROVED (the implementation disagreeing, a gap, a vacuity).
+Pai Gow mutants run on three small decks (``DECKS``) that hold every combination next to its
+neighbours; the whole-deck runs are the must-fail tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+import z3
+
+import impl
+import impl.paigow
+import regulation
+import spec
+from impl.paigow import Combination, HandValue
+from proofs.bridge import DICE, ImplSettle
+from proofs.craps import check_craps
+from proofs.paigow import check_paigow
+from proofs.verdict import Result, Verdict
+from spec.paigow import JOKER_INDEX
+
+
+@dataclass(frozen=True)
+class Mutant:
+    id: str
+    game: str
+    kind: str
+    clause: str  # the clause (or convention) the fault is about
+    wager: str = ""
+    settle: ImplSettle | None = None
+    spec_mutant: spec.WagerSpec | None = None
+    evaluate: Callable[[Sequence[impl.cards.Card], impl.Readings], HandValue] | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    mutant: Mutant
+    killed: bool
+    by: str  # the obligation (and verdict) that caught it, or why it survived
+
+
+# ---------------------------------------------------------------------------------------------
+# Craps
+# ---------------------------------------------------------------------------------------------
+
+
+def _table(wager: spec.WagerSpec) -> list[tuple[spec.ConcreteState, int, int, impl.Settlement]]:
+    rows = []
+    for cls in wager.states:
+        for st in spec.states_of(cls):
+            state = impl.State(st.point or None, st.come_out, st.working, st.first_roll)
+            for d1, d2 in DICE:
+                rows.append((st, d1, d2, impl.settle(wager.name, state, impl.Roll(d1, d2))))
+    return rows
+
+
+def _wrap(name: str, change: Callable[[impl.State, impl.Roll, impl.Settlement],
+                                      impl.Settlement | None]) -> ImplSettle:
+    def settle(w: str, state: impl.State, roll: impl.Roll,
+               readings: impl.Readings) -> impl.Settlement:
+        real = impl.settle(w, state, roll, readings)
+        if impl.canonical(w) != name:
+            return real
+        changed = change(state, roll, real)
+        return real if changed is None else changed
+    return settle
+
+
+def craps_impl_mutants(wager: spec.WagerSpec) -> Iterator[Mutant]:
+    name, clause = wager.name, wager.paragraph
+    table = _table(wager)
+    pays = sorted({s.net for *_x, s in table if s.decision is impl.Decision.WIN})
+    for x in pays:
+        def pays_more(_s: impl.State, _r: impl.Roll, real: impl.Settlement,
+                      x: Fraction = x) -> impl.Settlement | None:
+            if real.decision is impl.Decision.WIN and real.net == x:
+                return replace(real, net=x + 1)
+            return None
+        yield Mutant(f"craps/impl/{name}/payout/{x}", "craps", "payout", clause, name,
+                     _wrap(name, pays_more))
+    swap = {impl.Decision.WIN: impl.Settlement(impl.Decision.LOSE, Fraction(-1)),
+            impl.Decision.LOSE: impl.Settlement(impl.Decision.WIN, Fraction(1))}
+    totals = sorted({d1 + d2 for _st, d1, d2, s in table if s.decision in swap})
+    for t in totals:
+        def swapped(_s: impl.State, roll: impl.Roll, real: impl.Settlement,
+                    t: int = t) -> impl.Settlement | None:
+            return swap.get(real.decision) if roll.total == t else None
+        yield Mutant(f"craps/impl/{name}/decision/{t}", "craps", "decision", clause, name,
+                     _wrap(name, swapped))
+    for t in range(2, 12):
+        def moved(state: impl.State, roll: impl.Roll, real: impl.Settlement,
+                  t: int = t) -> impl.Settlement | None:
+            if roll.total != t:
+                return None
+            d1 = min(6, t)  # a roll of total t + 1
+            return impl.settle(name, state, impl.Roll(d1, t + 1 - d1))
+        differs = any(moved(impl.State(st.point or None, st.come_out, st.working,
+                                       st.first_roll), impl.Roll(d1, d2), s) != s
+                      for st, d1, d2, s in table if d1 + d2 == t)
+        if differs:
+            yield Mutant(f"craps/impl/{name}/total/{t}->{t + 1}", "craps", "total", clause,
+                         name, _wrap(name, moved))
+    states = {st for st, *_x in table}
+    if any(st.come_out for st in states) and any(st.working for st in states):
+        yield Mutant(f"craps/impl/{name}/working/flipped", "craps", "working", clause, name,
+                     _wrap(name, lambda state, roll, _real: impl.settle(
+                         name, replace(state, working=not state.working), roll)
+                         if state.come_out else None))
+    if any(st.come_out for st in states) and any(not st.come_out for st in states) \
+            and name.startswith(("hard-", "come-odds")):
+        yield Mutant(f"craps/impl/{name}/come-out/flipped", "craps", "working", clause, name,
+                     _wrap(name, lambda state, roll, _real: impl.settle(
+                         name, replace(state, come_out=not state.come_out, first_roll=False),
+                         roll)))
+
+
+def craps_spec_mutants(wager: spec.WagerSpec) -> Iterator[Mutant]:
+    for i, rule in enumerate(wager.rules):
+        others = wager.rules[:i] + wager.rules[i + 1:]
+        clause = regulation.paragraph_of(rule.clause)
+        yield Mutant(f"craps/spec/{wager.name}/dropped/{rule.clause}#{i}", "craps", "dropped",
+                     clause, wager.name, spec_mutant=replace(wager, rules=others))
+        weak = replace(rule, guard=z3.And(rule.guard, z3.BoolVal(False)))
+        yield Mutant(f"craps/spec/{wager.name}/weakened/{rule.clause}#{i}", "craps", "weakened",
+                     clause, wager.name,
+                     spec_mutant=replace(wager, rules=(*wager.rules[:i], weak,
+                                                       *wager.rules[i + 1:])))
+        shifted = replace(rule, settlement=replace(rule.settlement,
+                                                   net=rule.settlement.net + 1))
+        yield Mutant(f"craps/spec/{wager.name}/shifted/{rule.clause}#{i}", "craps", "shifted",
+                     clause, wager.name,
+                     spec_mutant=replace(wager, rules=(*wager.rules[:i], shifted,
+                                                       *wager.rules[i + 1:])))
+
+
+def _first_failure(results: list[Result], impl_mutant: bool) -> str | None:
+    for r in results:
+        if impl_mutant and r.verdict is Verdict.REFUTED and r.counterexample:
+            return f"{r.obligation.id} {r.verdict.value}"
+        if not impl_mutant and r.verdict is not Verdict.PROVED:
+            return f"{r.obligation.id} {r.verdict.value}"
+    return None
+
+
+def run_craps(m: Mutant) -> Outcome:
+    if m.spec_mutant is not None:
+        results = check_craps(specs=[m.spec_mutant])
+        by = _first_failure(results, impl_mutant=False)
+    else:
+        assert m.settle is not None
+        results = check_craps(settle=m.settle, wagers=[m.wager])
+        if any(r.verdict is Verdict.ERROR for r in results):
+            return Outcome(m, False, "an ERROR verdict: the proofs did not conclude")
+        by = _first_failure(results, impl_mutant=True)
+    return Outcome(m, by is not None, by or "every obligation PROVED")
+
+
+# ---------------------------------------------------------------------------------------------
+# Pai Gow
+# ---------------------------------------------------------------------------------------------
+
+
+def _deck(ranks: str, suits: str) -> tuple[int, ...]:
+    return (*(r * 4 + s for r in range(13) for s in range(4)
+              if "23456789TJQKA"[r] in ranks and "cdhs"[s] in suits), JOKER_INDEX)
+
+
+#: Small decks that between them hold every combination next to its neighbours: all ranks in
+#: two suits (straights, flushes, straight flushes, the royal flush); 2, 3, Q, K, A in four
+#: suits (five aces, four of a kind, full houses); 9 to A in four suits (five aces, the royal
+#: flush, straight flushes and four of a kind together).
+DECKS = (_deck("23456789TJQKA", "cs"), _deck("23QKA", "cdhs"), _deck("9TJQKA", "cdhs"))
+ORDER = list(Combination)
+
+
+def _paigow(name: str, change: Callable[[HandValue], HandValue]) -> Callable[
+        [Sequence[impl.cards.Card], impl.Readings], HandValue]:
+    def evaluate(hand: Sequence[impl.cards.Card], readings: impl.Readings) -> HandValue:
+        return change(impl.paigow.evaluate(hand, readings))
+    return evaluate
+
+
+def _above(c: Combination, a: Combination) -> Callable[[HandValue], HandValue]:
+    def change(v: HandValue) -> HandValue:
+        if v.combination is c:
+            return replace(v, strength=a.strength, tiebreak=(99, *v.tiebreak))
+        return v
+    return change
+
+
+def _named(c: Combination, b: Combination) -> Callable[[HandValue], HandValue]:
+    def change(v: HandValue) -> HandValue:
+        return replace(v, combination=b) if v.combination is c else v
+    return change
+
+
+def _reversed(c: Combination) -> Callable[[HandValue], HandValue]:
+    def change(v: HandValue) -> HandValue:
+        if v.combination is c:
+            return replace(v, tiebreak=tuple(-t for t in v.tiebreak))
+        return v
+    return change
+
+
+def paigow_mutants() -> Iterator[Mutant]:
+    for i, c in enumerate(ORDER[1:], start=1):
+        above = ORDER[i - 1]
+        yield Mutant(f"paigow/impl/{c.value}/category/above-{above.value}", "paigow",
+                     "category", c.clause, evaluate=_paigow(c.value, _above(c, above)))
+    for i, c in enumerate(ORDER[:-1]):
+        below = ORDER[i + 1]
+        yield Mutant(f"paigow/impl/{c.value}/label/{below.value}", "paigow", "label",
+                     c.clause, evaluate=_paigow(c.value, _named(c, below)))
+    for c in ORDER:
+        if c in (Combination.FIVE_ACES, Combination.ROYAL_FLUSH):
+            continue  # one value each: reversing their order changes nothing
+        yield Mutant(f"paigow/impl/{c.value}/tiebreak/reversed", "paigow", "tiebreak",
+                     c.clause, evaluate=_paigow(c.value, _reversed(c)))
+
+    def suits_rank(hand: Sequence[impl.cards.Card], readings: impl.Readings) -> HandValue:
+        v = impl.paigow.evaluate(hand, readings)
+        return replace(v, tiebreak=(*v.tiebreak, sum(c.suit == "s" for c in hand)))
+    yield Mutant("paigow/impl/suits/rank", "paigow", "suits", "conv-tiebreak",
+                 evaluate=suits_rank)
+
+
+def run_paigow(m: Mutant) -> Outcome:
+    assert m.evaluate is not None
+    evaluate = m.evaluate
+
+    def compare(a: Sequence[impl.cards.Card], b: Sequence[impl.cards.Card],
+                readings: impl.Readings) -> int:
+        va, vb = evaluate(a, readings), evaluate(b, readings)
+        return (va > vb) - (va < vb)
+
+    for deck in DECKS:
+        outcome = check_paigow(evaluate=evaluate, compare=compare, deck=deck, workers=1,
+                               spec_checks=False)
+        for r in outcome.results:
+            if r.verdict is Verdict.REFUTED:
+                return Outcome(m, True, f"{r.obligation.id} REFUTED (deck of {len(deck)})")
+    return Outcome(m, False, "every obligation PROVED or VACUOUS on every small deck")
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def generate(game: str | None = None) -> list[Mutant]:
+    out: list[Mutant] = []
+    if game in (None, "craps"):
+        for w in spec.wagers():
+            out += list(craps_impl_mutants(w))
+            out += list(craps_spec_mutants(w))
+    if game in (None, "paigow"):
+        out += list(paigow_mutants())
+    return out
+
+
+def run(mutant: Mutant) -> Outcome:
+    return run_craps(mutant) if mutant.game == "craps" else run_paigow(mutant)
+
+
+def quick(mutants: list[Mutant]) -> list[Mutant]:
+    """A representative subset: the first craps mutant of each kind for each clause, and the
+    first Pai Gow mutant of each kind."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for m in mutants:
+        key = (m.kind, m.clause if m.game == "craps" else "")
+        if key not in seen:
+            seen.add(key)
+            out.append(m)
+    return out
+
+
+def report(outcomes: list[Outcome]) -> dict[str, Any]:
+    by_clause: dict[str, dict[str, int]] = {}
+    for o in outcomes:
+        row = by_clause.setdefault(o.mutant.clause, {"total": 0, "killed": 0})
+        row["total"] += 1
+        row["killed"] += o.killed
+    killed = sum(o.killed for o in outcomes)
+    return {
+        "schema": "casino-proofs/mutants", "schema_version": 1,
+        "total": len(outcomes), "killed": killed,
+        "score": f"{killed}/{len(outcomes)}",
+        "survivors": [{"id": o.mutant.id, "kind": o.mutant.kind, "clause": o.mutant.clause,
+                       "why": o.by} for o in outcomes if not o.killed],
+        "by_clause": dict(sorted(by_clause.items())),
+        "mutants": [{"id": o.mutant.id, "kind": o.mutant.kind, "clause": o.mutant.clause,
+                     "killed": o.killed, "by": o.by} for o in outcomes],
+    }
+
+
+def report_text(doc: dict[str, Any]) -> str:
+    lines = [f"{'clause':<34} {'killed':>7} / {'total':<6}"]
+    for clause, row in doc["by_clause"].items():
+        mark = "" if row["killed"] == row["total"] else "  SURVIVORS"
+        lines.append(f"{clause:<34} {row['killed']:>7} / {row['total']:<6}{mark}")
+    lines.append("")
+    for s in doc["survivors"]:
+        lines.append(f"SURVIVED  {s['id']} ({s['clause']}): {s['why']}")
+    lines.append(f"mutation score: {doc['killed']}/{doc['total']} killed, "
+                 f"{len(doc['survivors'])} survivors")
+    return "\n".join(lines) + "\n"
