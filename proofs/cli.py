@@ -83,6 +83,10 @@ def build_parser() -> argparse.ArgumentParser:
                             f"(default: {DEFAULT_TIMEOUT_MS})")
     check.add_argument("--output", metavar="FILE",
                        help="write the report to FILE (written whole or not at all)")
+    check.add_argument("--bundle", metavar="DIR",
+                       help="also write an audit bundle to DIR (a new or empty directory): "
+                            "manifest, verdicts, and every SMT query as SMT-LIB 2")
+    check.add_argument("--quiet", action="store_true", help="no progress on the terminal")
 
     settle = sub.add_parser(
         "settle", help="settle one wager on one roll, spec and impl side by side",
@@ -134,6 +138,20 @@ def build_parser() -> argparse.ArgumentParser:
     ambiguities.add_argument("--format", choices=("text", "json", "sarif"), default="text",
                              help="output format (default: text; sarif: results of kind "
                                   "review)")
+    replay = sub.add_parser(
+        "replay", help="re-check an audit bundle's SMT queries with another solver",
+        epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Run every SMT-LIB file of a bundle written by check --bundle through "
+                    "cvc5 (default, the independent solver; pip install cvc5) or Z3, and "
+                    "fail on any answer that differs from the one recorded.")
+    replay.add_argument("bundle", metavar="DIR", help="a bundle written by check --bundle")
+    replay.add_argument("--solver", choices=("cvc5", "z3"), default="cvc5",
+                        help="the solver to re-check with (default: cvc5)")
+    replay.add_argument("--format", choices=("text", "json"), default="text",
+                        help="output format (default: text)")
+    replay.add_argument("--timeout-ms", type=int, default=None, metavar="MS",
+                        help="per query (default: the bundle's)")
+    replay.add_argument("--quiet", action="store_true", help="no progress on the terminal")
     mutants = sub.add_parser(
         "mutants", help="faulty implementations and specifications, each run through the "
                         "proofs", epilog=EXIT_CODES,
@@ -189,15 +207,25 @@ def run_check(args: argparse.Namespace) -> int:
         raise UsageError("--timeout-ms must be a positive number of milliseconds")
     if args.output and not os.path.isdir(os.path.dirname(os.path.abspath(args.output))):
         raise UsageError(f"cannot write {args.output}: its directory does not exist")
+    if args.bundle:
+        from pathlib import Path
+
+        target = Path(args.bundle)
+        if target.exists() and (not target.is_dir() or any(target.iterdir())):
+            raise UsageError(f"--bundle {args.bundle}: give a new or empty directory")
+        if not target.resolve().parent.is_dir():
+            raise UsageError(f"--bundle {args.bundle}: its parent directory does not exist")
     if args.workers < 1:
         raise UsageError("--workers must be 1 or more")
     started = time.perf_counter()
     results = []
     games: dict[str, Any] = {}
+    record = bool(args.bundle)
     if args.only in (None, "craps"):
-        results += check_craps(readings, timeout_ms=args.timeout_ms)
+        results += check_craps(readings, timeout_ms=args.timeout_ms, record=record)
     if args.only in (None, "paigow"):
-        outcome = check_paigow(readings, workers=args.workers, timeout_ms=args.timeout_ms)
+        outcome = check_paigow(readings, workers=args.workers, timeout_ms=args.timeout_ms,
+                               record=record)
         results += outcome.results
         games["paigow"] = {"hands": outcome.hands, "classes": outcome.classes,
                            "digest": outcome.digest, "silence": outcome.silence}
@@ -213,6 +241,10 @@ def run_check(args: argparse.Namespace) -> int:
         render = to_json if args.format == "json" else to_text
         text = render(results, context, seconds, games)
     _write(text, args.output)
+    if args.bundle:
+        from proofs.bundle import write_bundle
+
+        write_bundle(args.bundle, results, context, args.timeout_ms)
     return exit_code(results)
 
 
@@ -328,6 +360,36 @@ def run_edge(args: argparse.Namespace) -> int:
     return EXIT_PROVED if all(r["agree"] for r in rows) else EXIT_REFUTED
 
 
+def run_replay(args: argparse.Namespace) -> int:
+    from proofs.bundle import load, replay
+
+    load(args.bundle)  # a bad bundle is a one-line error before any solving
+    if args.solver == "cvc5":
+        try:
+            import cvc5  # noqa: F401
+        except ImportError as exc:
+            raise UsageError("cvc5 is not installed: pip install cvc5 (or use --solver z3)") \
+                from exc
+    replayed = replay(args.bundle, args.solver, args.timeout_ms)
+    differ = [r for r in replayed if not r.same]
+    unknown = [r for r in differ if r.got == "unknown"]
+    if args.format == "json":
+        doc = {"schema": "casino-proofs/replay", "schema_version": 1, "solver": args.solver,
+               "queries": len(replayed), "same": len(replayed) - len(differ),
+               "differ": [{"obligation": r.obligation, "file": r.file,
+                           "expected": r.expected, "got": r.got} for r in differ]}
+        sys.stdout.write(json.dumps(doc, indent=2) + "\n")
+    else:
+        for r in differ:
+            sys.stdout.write(f"DIFFERS  {r.obligation} ({r.file}): expected {r.expected}, "
+                             f"{args.solver} says {r.got}\n")
+        sys.stdout.write(f"{len(replayed)} queries re-checked with {args.solver}: "
+                         f"{len(replayed) - len(differ)} same, {len(differ)} differ\n")
+    if not differ:
+        return EXIT_PROVED
+    return 3 if len(unknown) == len(differ) else EXIT_REFUTED
+
+
 def run_mutants(args: argparse.Namespace) -> int:
     from proofs.mutants import generate, quick, report, report_text, run
     from proofs.progress import Progress
@@ -362,7 +424,7 @@ def run_coverage(args: argparse.Namespace) -> int:
 COMMANDS = {
     "check": run_check, "settle": run_settle, "rank": run_rank, "compare": run_compare,
     "ambiguities": run_ambiguities, "edge": run_edge, "coverage": run_coverage,
-    "mutants": run_mutants,
+    "mutants": run_mutants, "replay": run_replay,
 }
 
 

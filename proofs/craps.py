@@ -38,6 +38,7 @@ from proofs.bridge import (
     spec_dict,
     state_dict,
 )
+from proofs.smtlib import query_text
 from proofs.verdict import Obligation, Result, Verdict
 from spec.vocabulary import (
     COME_OUT,
@@ -56,7 +57,8 @@ DEFAULT_TIMEOUT_MS = 10_000
 class _Session:
     """One solver reused for every query, with push/pop."""
 
-    def __init__(self, timeout_ms: int) -> None:
+    def __init__(self, timeout_ms: int, record: bool = False) -> None:
+        self.record = record  # keep each query's SMT-LIB text (for an audit bundle)
         self.solver = z3.Solver()
         self.solver.set(timeout=timeout_ms)
         self.solver.add(dice_domain(), state_universe())
@@ -77,12 +79,14 @@ class _Session:
         with self.scope(*constraints) as s:
             for name, expr in tracked:
                 s.assert_and_track(expr, z3.Bool(name))
+            text = query_text(s, [n for n, _ in tracked]) if self.record else ""
             r = s.check()
             if r == z3.sat:
-                return _Answer(r, _valuation(s.model()))
+                return _Answer(r, _valuation(s.model()), smt=text)
             if r == z3.unknown:
-                return _Answer(r, None, reason=s.reason_unknown())
-            return _Answer(r, None, core=tuple(sorted(str(c) for c in s.unsat_core())))
+                return _Answer(r, None, reason=s.reason_unknown(), smt=text)
+            return _Answer(r, None, core=tuple(sorted(str(c) for c in s.unsat_core())),
+                           smt=text)
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,7 @@ class _Answer:
     values: dict[str, Any] | None
     reason: str = ""
     core: tuple[str, ...] = ()
+    smt: str = ""
 
 
 def _valuation(m: z3.ModelRef) -> dict[str, Any]:
@@ -138,15 +143,16 @@ class _WagerCheck:
 
     def _record(self, ob: Obligation, started: float, verdict: Verdict, detail: str = "",
                 counterexample: dict[str, Any] | None = None,
-                core: tuple[str, ...] = ()) -> None:
+                core: tuple[str, ...] = (), smt: tuple[tuple[str, str], ...] = ()) -> None:
         self.results.append(Result(ob, verdict, time.perf_counter() - started, detail,
-                                   counterexample, core))
+                                   counterexample, core, smt))
 
     def _decide(self, ob: Obligation, started: float, answer: _Answer,
                 replay: Callable[[dict[str, Any]], dict[str, Any] | None]) -> None:
         """UNSAT proves; SAT refutes once the witness replays concretely; else UNKNOWN."""
+        smt = (("unsat", answer.smt),) if answer.smt else ()
         if answer.outcome == z3.unsat:
-            self._record(ob, started, Verdict.PROVED, core=answer.core)
+            self._record(ob, started, Verdict.PROVED, core=answer.core, smt=smt)
         elif answer.outcome == z3.sat and answer.values is not None:
             cex = replay(answer.values)
             if cex is None:
@@ -154,7 +160,8 @@ class _WagerCheck:
                              "the solver's counterexample did not replay concretely",
                              _witness(answer.values))
             else:
-                self._record(ob, started, Verdict.REFUTED, cex.pop("detail"), cex)
+                self._record(ob, started, Verdict.REFUTED, cex.pop("detail"), cex,
+                             smt=(("sat", answer.smt),) if answer.smt else ())
         else:
             self._record(ob, started, Verdict.UNKNOWN,
                          f"solver returned unknown: {answer.reason or 'no reason given'}")
@@ -320,13 +327,14 @@ def check_craps(
     wagers: list[str] | None = None,
     timeout_ms: int = DEFAULT_TIMEOUT_MS,
     specs: list[spec.WagerSpec] | None = None,
+    record: bool = False,
 ) -> list[Result]:
     """Prove every craps obligation. ``settle`` is the implementation under test; ``specs``
     replaces the specification (for must-fail cases of the spec checks themselves)."""
     values = readings or {}
     spec_readings = spec.Readings.from_dict(values)
     impl_readings = impl.Readings.from_dict(values)
-    session = _Session(timeout_ms)
+    session = _Session(timeout_ms, record)
     chosen = specs if specs is not None else [
         spec.wager(name, spec_readings) for name in (wagers or spec.WAGER_NAMES)
     ]

@@ -49,6 +49,7 @@ import impl.paigow
 import spec
 from proofs import paigow_pass as pp
 from proofs.paigow_pass import ClassEntry, Evaluate, Key, PassResult, hand_text
+from proofs.smtlib import query_text
 from proofs.verdict import Obligation, Result, Verdict
 from proofs.z3_compile import compile_terms, evaluate_with_z3
 from spec.paigow import CODES, COMBINATIONS, JOKER_INDEX, OrderStatement, PaiGowSpec
@@ -142,6 +143,7 @@ class Query:
     detail: str = ""
     hands: tuple[tuple[int, ...], ...] = ()
     core: tuple[str, ...] = ()
+    smt: tuple[tuple[str, str], ...] = ()  # (expected answer, SMT-LIB) when recording
 
 
 def _deck_domain(hand: spec.paigow.Hand, deck: tuple[int, ...]) -> z3.BoolRef:
@@ -174,11 +176,12 @@ def _abstraction_queries(scope: str, part: str) -> list[Query]:
     solver.add(a.spec.hand.domain(), b.spec.hand.domain(), *alike,
                a.spec.hand.suited == b.spec.hand.suited)
     solver.add(z3.Or([x != y for x, y in zip(pick(a), pick(b), strict=True)]))
+    smt = (("unsat", query_text(solver, [])),) if _JOB.get("record") else ()
     r = solver.check()
     qid = f"paigow/{scope}/abstraction/{part}"
     seconds = time.perf_counter() - started
     if r == z3.unsat:
-        return [Query(qid, "PROVED", seconds)]
+        return [Query(qid, "PROVED", seconds, smt=smt)]
     if r == z3.sat:
         m = solver.model()
         return [Query(qid, "REFUTED", seconds,
@@ -203,11 +206,12 @@ def _spec_queries(scope: str) -> list[Query]:
         started = time.perf_counter()
         solver.push()
         solver.add(s.spec.is_(name))
+        smt = (("sat", query_text(solver, [])),) if _JOB.get("record") else ()
         r = solver.check()
         qid = f"paigow/{scope}/nonvacuous/{name}"
         if r == z3.sat:
             out.append(Query(qid, "PROVED", time.perf_counter() - started, "",
-                             (_model_hand(solver.model(), hand),)))
+                             (_model_hand(solver.model(), hand),), smt=smt))
         elif r == z3.unsat:
             out.append(Query(qid, "VACUOUS", time.perf_counter() - started,
                              f"no hand of this deck is a {name}"))
@@ -220,9 +224,12 @@ def _spec_queries(scope: str) -> list[Query]:
         qid = f"paigow/{scope}/statement/{st.id}"
         verdict, detail = "PROVED", ""
         hands: tuple[tuple[int, ...], ...] = ()
+        recorded: list[tuple[str, str]] = []
         for side, term in (("higher", st.higher), ("lower", st.lower)):
             solver.push()
             solver.add(term)
+            if _JOB.get("record"):
+                recorded.append(("sat", query_text(solver, [])))
             r = solver.check()
             solver.pop()
             if r != z3.sat:
@@ -232,6 +239,8 @@ def _spec_queries(scope: str) -> list[Query]:
         if verdict == "PROVED":
             solver.push()
             solver.add(st.higher, st.lower)
+            if _JOB.get("record"):
+                recorded.append(("unsat", query_text(solver, [])))
             r = solver.check()
             if r == z3.sat:
                 verdict, detail = "REFUTED", "a hand would have to rank above itself"
@@ -239,7 +248,8 @@ def _spec_queries(scope: str) -> list[Query]:
             elif r == z3.unknown:
                 verdict, detail = "UNKNOWN", f"solver returned unknown: {solver.reason_unknown()}"
             solver.pop()
-        out.append(Query(qid, verdict, time.perf_counter() - started, detail, hands))
+        out.append(Query(qid, verdict, time.perf_counter() - started, detail, hands,
+                         smt=tuple(recorded)))
     return out
 
 
@@ -589,7 +599,8 @@ def check_paigow(readings: dict[str, str] | None = None,
                  evaluate: Evaluate = impl.paigow.evaluate,
                  compare: Callable[..., int] = impl.paigow.compare,
                  workers: int = 2, deck: tuple[int, ...] = FULL_DECK,
-                 timeout_ms: int = 30_000, spec_checks: bool = True) -> PaiGowOutcome:
+                 timeout_ms: int = 30_000, spec_checks: bool = True,
+                 record: bool = False) -> PaiGowOutcome:
     """Prove every Pai Gow obligation over every hand of ``deck`` (the 53 cards by default).
 
     ``spec_checks=False`` leaves out the obligations that do not involve the implementation
@@ -602,7 +613,7 @@ def check_paigow(readings: dict[str, str] | None = None,
     impl_readings = impl.Readings.from_dict(values)
     _JOB.clear()
     _JOB.update(evaluate=evaluate, impl_readings=impl_readings, spec_readings=spec_readings,
-                deck=tuple(sorted(deck)), timeout_ms=timeout_ms)
+                deck=tuple(sorted(deck)), timeout_ms=timeout_ms, record=record)
     passes = {scope: PassResult({}, 0, {}, {}) for scope in SCOPES}
     queries: list[Query] = []
     tasks = [t for t in _tasks(_JOB["deck"]) if spec_checks or t[0] == "pass"]
@@ -667,7 +678,7 @@ def _query_results(queries: list[Query], scope: str) -> list[Result]:
         detail = q.detail
         if q.verdict == "PROVED" and q.hands:
             detail, cex = f"e.g. {hand_text(q.hands[0])}", None
-        out.append(Result(ob, Verdict(q.verdict), q.seconds, detail, cex))
+        out.append(Result(ob, Verdict(q.verdict), q.seconds, detail, cex, smt=q.smt))
     return out
 
 

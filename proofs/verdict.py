@@ -50,6 +50,7 @@ class Result:
     detail: str = ""
     counterexample: dict[str, Any] | None = field(default=None)
     core: tuple[str, ...] = ()  # for PROVED: the tracked rules (by clause ID) the proof needed
+    smt: tuple[tuple[str, str], ...] = ()  # (expected answer, SMT-LIB text) of its queries
 
 
 def exit_code(results: list[Result]) -> int:
