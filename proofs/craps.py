@@ -38,6 +38,7 @@ from proofs.bridge import (
     spec_dict,
     state_dict,
 )
+from proofs.enumeration import confirm
 from proofs.smtlib import query_text
 from proofs.verdict import Obligation, Result, Verdict
 from spec.vocabulary import (
@@ -341,4 +342,4 @@ def check_craps(
     results: list[Result] = []
     for w in chosen:
         results += _WagerCheck(session, w, settle, impl_readings).run()
-    return results
+    return confirm(results, chosen, settle, impl_readings)

@@ -41,6 +41,8 @@ def to_json(results: list[Result], context: dict[str, Any], seconds: float,
             entry["counterexample"] = r.counterexample
         if r.core:
             entry["unsat_core"] = list(r.core)
+        if r.enumeration:
+            entry["evidence"] = {"smt": r.verdict.value, "enumeration": r.enumeration}
         obligations.append(entry)
     doc = {
         "schema": SCHEMA,
@@ -155,6 +157,11 @@ def to_text(results: list[Result], context: dict[str, Any], seconds: float,
         + ", ".join(f"{counts[v.value]} {v.value}" for v in Verdict)
         + f"; {seconds:.2f} s"
     )
+    confirmed = sum(1 for r in results if r.verdict is Verdict.PROVED and r.enumeration)
+    finite = sum(1 for r in results if r.enumeration)
+    if finite:
+        lines.append(f"Dual evidence: {confirmed} PROVED obligations also confirmed by "
+                     f"enumeration in exact arithmetic ({finite} enumerated)")
     lines.append(f"Result: {overall(results)} (exit {exit_code(results)})")
     return "\n".join(lines) + "\n"
 

@@ -51,6 +51,7 @@ class Result:
     counterexample: dict[str, Any] | None = field(default=None)
     core: tuple[str, ...] = ()  # for PROVED: the tracked rules (by clause ID) the proof needed
     smt: tuple[tuple[str, str], ...] = ()  # (expected answer, SMT-LIB text) of its queries
+    enumeration: str = ""  # the same claim checked by brute force, where the domain is finite
 
 
 def exit_code(results: list[Result]) -> int:

@@ -52,6 +52,9 @@ def test_check_json_is_versioned_and_lists_every_obligation(
             "clauses"], "description": doc["readings"]["associate-push"]["description"]}
     clauses = {o["clause"] for o in doc["obligations"]}
     assert {"r3-95.15-1.s1", "r3-95.16-4.s2", "conv-single-chance-come"} <= clauses
+    # Dual evidence: every craps obligation is also enumerated.
+    assert all(o["evidence"]["smt"] == "PROVED" and o["evidence"]["enumeration"]
+               for o in doc["obligations"])
 
 
 @pytest.mark.parametrize("reading", [

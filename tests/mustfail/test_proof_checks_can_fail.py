@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 import z3
 
@@ -106,3 +107,18 @@ def test_exit_codes_rank_error_over_refuted_over_unknown() -> None:
     assert exit_code(with_(Verdict.UNKNOWN, Verdict.VACUOUS)) == EXIT_REFUTED
     assert exit_code(with_(Verdict.UNKNOWN, Verdict.REFUTED)) == EXIT_REFUTED
     assert exit_code(with_(Verdict.REFUTED, Verdict.ERROR)) == EXIT_USAGE
+
+
+def test_smt_and_enumeration_disagreeing_is_an_error(monkeypatch: Any) -> None:
+    """Dual evidence: if the enumeration contradicts a PROVED verdict, the verdict is ERROR."""
+    import proofs.enumeration as en
+
+    real = en._claims
+
+    def lying(w: Any, settle: Any, readings: Any) -> dict[str, tuple[bool, str]]:
+        return {k: (False, "forced") for k in real(w, settle, readings)}
+
+    monkeypatch.setattr(en, "_claims", lying)
+    results = check_craps(wagers=["craps-2"])
+    assert {r.verdict for r in results} == {Verdict.ERROR}
+    assert "disagree" in results[0].detail
