@@ -70,8 +70,10 @@ def build_parser() -> argparse.ArgumentParser:
                     "impl agreeing with spec on every reachable state and all 36 rolls, and "
                     "on every Pai Gow hand.",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    check.add_argument("--format", choices=("text", "json", "junit", "sarif", "markdown"),
-                       default="text", help="report format (default: text)")
+    check.add_argument("--format",
+                       choices=("text", "json", "junit", "sarif", "markdown", "html"),
+                       default="text", help="report format (default: text; html: one "
+                                            "self-contained page for an auditor)")
     check.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
                        help="read an ambiguous clause this way (repeatable; see README)")
     check.add_argument("--only", choices=("craps", "paigow"), default=None,
@@ -195,6 +197,9 @@ def _write(text: str, output: str | None) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # as a plain open() would, not mkstemp's 0600
         os.replace(tmp, output)
     except BaseException:
         os.unlink(tmp)
@@ -237,6 +242,13 @@ def run_check(args: argparse.Namespace) -> int:
         text = formats.to_sarif(results, context)
     elif args.format == "markdown":
         text = formats.to_markdown(results, context, seconds)
+    elif args.format == "html":
+        from proofs.ambiguities import find_all, finding_json
+        from proofs.edge import edge_rows, row_json
+        from proofs.html_report import to_html
+
+        text = to_html(results, context, seconds, [finding_json(f) for f in find_all()],
+                       [row_json(r) for r in edge_rows(readings)])
     else:
         render = to_json if args.format == "json" else to_text
         text = render(results, context, seconds, games)

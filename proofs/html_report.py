@@ -1,0 +1,205 @@
+"""A single self-contained HTML page for an auditor (``check --format html``).
+
+Each clause's text (English, and French where the seeds give it) beside the verdicts of the
+obligations resting on it, with every counterexample; the ambiguity findings; and a chart of
+the house edges per wager and reading. No script, no style sheet, no font, no image is fetched:
+everything is in the one file.
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from typing import Any
+
+import regulation
+from proofs.report import overall, settlement_text
+from proofs.verdict import Result, Verdict
+
+_STYLE = """
+body{font-family:system-ui,sans-serif;margin:2rem;max-width:72rem;color:#222}
+h1{font-size:1.5rem}h2{margin-top:2.5rem;border-bottom:1px solid #ccc}
+.PROVED{color:#126b12}.REFUTED,.VACUOUS,.ERROR{color:#b00020}.UNKNOWN{color:#a05a00}
+.badge{font-weight:bold}
+article{border:1px solid #ddd;border-radius:6px;padding:.6rem 1rem;margin:.8rem 0}
+.text{display:grid;grid-template-columns:1fr 1fr;gap:1rem}
+.text p{margin:.2rem 0}.fr{color:#555}.sid{font-family:monospace;font-size:.8rem;color:#777}
+table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #ddd;padding:.2rem .5rem;
+text-align:left;vertical-align:top}
+.convention{background:#fff8e6}.material{color:#b00020}.harmless{color:#126b12}
+svg text{font-size:11px;font-family:sans-serif}
+"""
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def _clause_articles(results: list[Result]) -> str:
+    by_paragraph: dict[str, list[Result]] = {}
+    for r in results:
+        for c in dict.fromkeys(regulation.paragraph_of(c) for c in r.obligation.clauses):
+            by_paragraph.setdefault(c, []).append(r)
+    parts = []
+    for p in regulation.paragraphs():
+        mine = by_paragraph.get(p.id, [])
+        counts = Counter(r.verdict.value for r in mine)
+        status = ("PROVED" if counts and set(counts) == {"PROVED"}
+                  else "none" if not counts else "REFUTED")
+        rows = "".join(
+            f'<div><span class="sid">{_e(s.id)}</span>'
+            f'<p lang="en">{_e(s.en)}</p></div>'
+            f'<div><p class="fr" lang="fr">{_e(s.fr or "")}</p></div>'
+            for s in p.sentences)
+        failing = "".join(_failure_row(r) for r in mine if r.verdict is not Verdict.PROVED)
+        summary = ", ".join(f'<span class="{v}">{counts[v]} {v}</span>'
+                            for v in ("PROVED", "REFUTED", "VACUOUS", "UNKNOWN", "ERROR")
+                            if counts.get(v))
+        parts.append(
+            f'<article id="{_e(p.id)}" data-status="{status}">'
+            f"<h3>{_e(p.id)} — {_e(p.title)}</h3>"
+            f'<div class="text">{rows}</div>'
+            f'<p class="verdicts">{summary or "no obligation rests on this paragraph"}</p>'
+            + (f"<table><tr><th>obligation</th><th>verdict</th><th>counterexample</th></tr>"
+               f"{failing}</table>" if failing else "")
+            + "</article>")
+    return "".join(parts)
+
+
+def _failure_row(r: Result) -> str:
+    cex = r.counterexample or {}
+    bits = [r.detail]
+    if "roll" in cex:
+        bits.append(f"roll {cex['roll'][0]},{cex['roll'][1]}, state {cex['state']}")
+    for s in cex.get("spec", []) if isinstance(cex.get("spec"), list) else []:
+        bits.append(f"spec: {settlement_text(s)}")
+    if isinstance(cex.get("impl"), dict):
+        bits.append(f"impl: {settlement_text(cex['impl'])}")
+    for hand in cex.get("hands", []):
+        bits.append(f"hand {hand.get('hand')}")
+    return (f"<tr><td>{_e(r.obligation.id)}</td><td class=\"{r.verdict.value}\">"
+            f"{r.verdict.value}</td><td>{'<br>'.join(_e(b) for b in bits if b)}</td></tr>")
+
+
+def _conventions(context: dict[str, Any]) -> str:
+    return "".join(f'<tr class="convention"><td>{_e(c["id"])}</td><td>{_e(c["title"])}</td>'
+                   f"<td>{_e(c['text'])}</td></tr>" for c in context["conventions"])
+
+
+def _ambiguities(findings: list[dict[str, Any]]) -> str:
+    rows = []
+    for f in findings:
+        mark = "material" if f["material"] else "harmless"
+        w = f.get("witness") or {}
+        if "wager" in w:
+            other = f["compared"][1]
+            what = (f"{w['wager']} on roll {w['roll'][0]},{w['roll'][1]}: "
+                    f"{settlement_text(w['default']) if 'net' in w['default'] else w['default']}"
+                    f" / {settlement_text(w[other]) if 'net' in w[other] else w[other]}")
+        elif "hand" in w:
+            what = f"{w['hand']}: {w['default']} / {w[f['compared'][1]]}"
+        elif "says" in w:
+            what = w["says"]
+        else:
+            what = f.get("proof", "")
+        rows.append(f'<tr><td>{_e(f["id"])}</td><td>{_e(f["clause"])}</td>'
+                    f'<td class="{mark}">{mark}</td><td>{_e(" / ".join(f["compared"]))}</td>'
+                    f'<td>{_e(what)}</td><td>{_e(f.get("delta") or "")}</td></tr>')
+    return "".join(rows)
+
+
+def _edge_chart(rows: list[dict[str, Any]]) -> str:
+    """Horizontal bars: the house edge of each wager under the base readings (one start each),
+    with a mark for each other reading; negative edges (player advantage) to the left."""
+    base = {}
+    for r in rows:
+        if r["reading"] == "base" and r["wager"] not in base and r["house_edge"] is not None:
+            base[r["wager"]] = r
+    others: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        if r["reading"] != "base" and r["house_edge"] is not None:
+            others.setdefault(r["wager"], []).append(r)
+    wagers = [w for w in base if not w.startswith("hop-") or w in ("hop-1-1", "hop-2-4")]
+    scale, label, height = 300.0, 130, 18
+    zero = label + 10 + scale  # the negative half (player advantage) left of zero
+    width = zero + scale + 20
+    lines = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
+             f'height="{height * len(wagers) + 30}" role="img" '
+             f'aria-label="house edge per wager and reading">',
+             f'<line x1="{zero}" y1="0" x2="{zero}" y2="{height * len(wagers)}" '
+             'stroke="#999"/>']
+    for i, w in enumerate(wagers):
+        y = i * height
+        edge = _fraction(base[w]["house_edge"])
+        length = max(1.0, min(scale, abs(edge) * scale))
+        x = zero if edge >= 0 else zero - length
+        lines.append(f'<text x="{label}" y="{y + 13}" text-anchor="end">{_e(w)}</text>')
+        lines.append(f'<rect x="{x:.1f}" y="{y + 3}" width="{length:.1f}" height="{height - 6}"'
+                     f' fill="#4a78b5"><title>{_e(w)}: {_e(base[w]["house_edge"])} '
+                     f'({_e(base[w]["house_edge_percent"])})</title></rect>')
+        for o in others.get(w, []):
+            v = _fraction(o["house_edge"])
+            px = zero + max(-scale, min(scale, v * scale))
+            color = "#b00020" if v < 0 else "#e08a00"
+            lines.append(f'<circle cx="{px:.1f}" cy="{y + height / 2}" r="3" fill="{color}">'
+                         f'<title>{_e(w)} under {_e(o["reading"])}: {_e(o["house_edge"])}'
+                         f' ({_e(o["house_edge_percent"])})</title></circle>')
+    axis = height * len(wagers) + 20
+    lines.append(f'<text x="{zero - scale}" y="{axis}">-100% (player)</text>'
+                 f'<text x="{zero}" y="{axis}" text-anchor="middle">0</text>'
+                 f'<text x="{zero + scale}" y="{axis}" text-anchor="end">100%</text></svg>')
+    return "".join(lines)
+
+
+def _fraction(text: str) -> float:
+    if "/" in text:
+        n, d = text.split("/")
+        return int(n) / int(d)
+    return float(text)
+
+
+def to_html(results: list[Result], context: dict[str, Any], seconds: float,
+            findings: list[dict[str, Any]], edges: list[dict[str, Any]]) -> str:
+    reg = context["regulation"]
+    verdict = overall(results)
+    counts = Counter(r.verdict.value for r in results)
+    readings = "".join(
+        f"<tr><td>{_e(k)}</td><td>{_e(v['value'])}</td>"
+        f"<td>{'default' if v['default'] else 'chosen'}</td><td>{_e(v['description'])}</td></tr>"
+        for k, v in context["readings"].items())
+    edge_rows = "".join(
+        f'<tr><td>{_e(r["wager"])}</td><td>{_e(r["start"])}</td><td>{_e(r["reading"])}</td>'
+        f'<td>{_e(r["house_edge"])}</td><td>{_e(r["house_edge_percent"] or "")}</td>'
+        f'<td>{"PLAYER ADVANTAGE" if r["player_advantage"] else ""}</td></tr>'
+        for r in edges)
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<title>casino-proofs report: {_e(verdict)}</title>
+<style>{_STYLE}</style></head>
+<body>
+<header>
+<h1>{_e(reg["citation"])}, version {_e(reg["version"])}</h1>
+<p id="overall" class="badge {verdict}" data-verdict="{verdict}">{verdict}:
+{len(results)} obligations, {counts.get("PROVED", 0)} proved, in {seconds:.1f} s
+(casino-proofs {_e(context["tool"]["version"])}, Z3 {_e(context["tool"]["z3"])})</p>
+<p>{_e(reg["note"])}</p>
+</header>
+<h2 id="readings-in-force">Readings in force</h2>
+<p>Where the text can be read more than one way; the readings are the project's choice, not
+the regulation's.</p>
+<table>{readings}</table>
+<h2 id="clauses">Clauses and their verdicts</h2>
+{_clause_articles(results)}
+<h2 id="conventions">Conventions (not regulation text)</h2>
+<table>{_conventions(context)}</table>
+<h2 id="ambiguities">Ambiguities</h2>
+<table><tr><th>entry</th><th>clause</th><th></th><th>readings</th><th>witness or proof</th>
+<th>delta</th></tr>{_ambiguities(findings)}</table>
+<h2 id="house-edges">House edges</h2>
+<p>Bars: the house edge under the base readings. Marks: the same wager under another reading
+(red where the player has the advantage; beyond 100% either way they are drawn at the edge).</p>
+{_edge_chart(edges)}
+<table><tr><th>wager</th><th>from</th><th>reading</th><th>house edge</th><th>%</th><th></th></tr>
+{edge_rows}</table>
+</body></html>
+"""
