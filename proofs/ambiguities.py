@@ -31,6 +31,7 @@ from proofs.bridge import impl_dict, spec_dict, state_dict
 from proofs.edge import _fingerprint, craps_readings
 from proofs.paigow import ScopeSpec
 from proofs.paigow_pass import hand_text
+from proofs.progress import Progress
 from spec.paigow import CODES
 from spec.vocabulary import (
     COME_OUT,
@@ -424,8 +425,15 @@ def decide(entry: Entry) -> list[Finding]:
     return findings
 
 
-def find_all() -> list[Finding]:
-    return [f for e in entries() for f in decide(e)]
+def find_all(progress: Progress | None = None) -> list[Finding]:
+    out = []
+    if progress is not None:
+        progress.total = len(entries())
+    for e in entries():
+        out += decide(e)
+        if progress is not None:
+            progress.step()
+    return out
 
 
 def finding_json(f: Finding) -> dict[str, Any]:

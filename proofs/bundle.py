@@ -28,6 +28,7 @@ from typing import Any
 import z3
 
 from proofs.context import tool_version
+from proofs.progress import Progress
 from proofs.verdict import Result
 
 REGULATION_FILES = ("craps.toml", "paigow.toml", "conventions.toml", "readings.toml",
@@ -188,13 +189,18 @@ def load(directory: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return manifest, obligations
 
 
-def replay(directory: str, solver: str, timeout_ms: int | None = None) -> list[Replayed]:
+def replay(directory: str, solver: str, timeout_ms: int | None = None,
+           progress: Progress | None = None) -> list[Replayed]:
     manifest, obligations = load(directory)
     limit = timeout_ms or int(manifest["timeout_ms"])
     run = run_cvc5 if solver == "cvc5" else run_z3
+    if progress is not None:
+        progress.total = sum(len(ob["queries"]) for ob in obligations)
     out = []
     for ob in obligations:
         for q in ob["queries"]:
             text = (Path(directory) / q["file"]).read_text(encoding="utf-8")
             out.append(Replayed(ob["id"], q["file"], q["expected"], run(text, limit)))
+            if progress is not None:
+                progress.step()
     return out

@@ -140,6 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
     ambiguities.add_argument("--format", choices=("text", "json", "sarif"), default="text",
                              help="output format (default: text; sarif: results of kind "
                                   "review)")
+    ambiguities.add_argument("--quiet", action="store_true",
+                             help="no progress on the terminal")
     replay = sub.add_parser(
         "replay", help="re-check an audit bundle's SMT queries with another solver",
         epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -229,8 +231,17 @@ def run_check(args: argparse.Namespace) -> int:
     if args.only in (None, "craps"):
         results += check_craps(readings, timeout_ms=args.timeout_ms, record=record)
     if args.only in (None, "paigow"):
+        from proofs.progress import Progress
+
+        bar = Progress("Pai Gow: every hand", 1, not args.quiet)
+
+        def advance(done: int, total: int) -> None:
+            bar.total = total
+            bar.step()
+
         outcome = check_paigow(readings, workers=args.workers, timeout_ms=args.timeout_ms,
-                               record=record)
+                               record=record, progress=advance)
+        bar.close()
         results += outcome.results
         games["paigow"] = {"hands": outcome.hands, "classes": outcome.classes,
                            "digest": outcome.digest, "silence": outcome.silence}
@@ -340,8 +351,11 @@ def run_compare(args: argparse.Namespace) -> int:
 def run_ambiguities(args: argparse.Namespace) -> int:
     from proofs.ambiguities import find_all, finding_json
     from proofs.findings_report import ambiguities_text
+    from proofs.progress import Progress
 
-    findings = [finding_json(f) for f in find_all()]
+    bar = Progress("ambiguities", 0, not args.quiet)
+    findings = [finding_json(f) for f in find_all(bar)]
+    bar.close()
     context = report_context({})
     if args.format == "json":
         doc = {"schema": "casino-proofs/ambiguities", "schema_version": 1, **context,
@@ -382,7 +396,11 @@ def run_replay(args: argparse.Namespace) -> int:
         except ImportError as exc:
             raise UsageError("cvc5 is not installed: pip install cvc5 (or use --solver z3)") \
                 from exc
-    replayed = replay(args.bundle, args.solver, args.timeout_ms)
+    from proofs.progress import Progress
+
+    bar = Progress(f"replay with {args.solver}", 0, not args.quiet)
+    replayed = replay(args.bundle, args.solver, args.timeout_ms, bar)
+    bar.close()
     differ = [r for r in replayed if not r.same]
     unknown = [r for r in differ if r.got == "unknown"]
     if args.format == "json":

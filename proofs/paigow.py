@@ -600,7 +600,8 @@ def check_paigow(readings: dict[str, str] | None = None,
                  compare: Callable[..., int] = impl.paigow.compare,
                  workers: int = 2, deck: tuple[int, ...] = FULL_DECK,
                  timeout_ms: int = 30_000, spec_checks: bool = True,
-                 record: bool = False) -> PaiGowOutcome:
+                 record: bool = False,
+                 progress: Callable[[int, int], None] | None = None) -> PaiGowOutcome:
     """Prove every Pai Gow obligation over every hand of ``deck`` (the 53 cards by default).
 
     ``spec_checks=False`` leaves out the obligations that do not involve the implementation
@@ -617,7 +618,9 @@ def check_paigow(readings: dict[str, str] | None = None,
     passes = {scope: PassResult({}, 0, {}, {}) for scope in SCOPES}
     queries: list[Query] = []
     tasks = [t for t in _tasks(_JOB["deck"]) if spec_checks or t[0] == "pass"]
-    for task, outcome in _run_tasks(tasks, workers):
+    for done, (task, outcome) in enumerate(_run_tasks(tasks, workers), start=1):
+        if progress is not None:
+            progress(done, len(tasks))
         if task[0] == "pass":
             passes[task[1]].merge(outcome)
         else:

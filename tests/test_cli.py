@@ -202,7 +202,7 @@ def test_r3_40_7_compare_cites_the_clause(capsys: pytest.CaptureFixture[str]) ->
 def test_ambiguities_json(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
                           ambiguity_findings: object) -> None:
     """The command's rendering (the findings themselves are the session's)."""
-    monkeypatch.setattr("proofs.ambiguities.find_all", lambda: ambiguity_findings)
+    monkeypatch.setattr("proofs.ambiguities.find_all", lambda *_a: ambiguity_findings)
     code, out, _ = run(capsys, "ambiguities", "--format", "json")
     doc = json.loads(out)
     assert code == 0 and doc["schema"] == "casino-proofs/ambiguities"

@@ -52,7 +52,7 @@ def test_edge_json_validates(capsys: pytest.CaptureFixture[str]) -> None:
 def test_ambiguities_json_validates(capsys: pytest.CaptureFixture[str],
                                     monkeypatch: pytest.MonkeyPatch,
                                     ambiguity_findings: object) -> None:
-    monkeypatch.setattr("proofs.ambiguities.find_all", lambda: ambiguity_findings)
+    monkeypatch.setattr("proofs.ambiguities.find_all", lambda *_a: ambiguity_findings)
     jsonschema.validate(_run(capsys, "ambiguities", "--format", "json"),
                         _schema("ambiguities"))
 
