@@ -156,8 +156,39 @@ def _obligations() -> dict[str, list[str]]:
     return found
 
 
+def ordering_gaps() -> list[str]:
+    """The ordering statements s. 40 makes (regulation/paigow.toml, ``orders``) that the
+    specification does not state."""
+    stated = {scope: {st.id for st in ScopeSpec.build(scope, spec.Readings()).statements}
+              for scope in SCOPES}
+    names = [n for n, _ in COMBINATIONS]
+    missing = []
+    for sentence in regulation.sentences().values():
+        paragraph = regulation.paragraph_of(sentence.id)
+        for order in sentence.orders:
+            if paragraph == "r3-40-intro":
+                wanted = [f"r3-40-intro:{a}>{b}" for i, a in enumerate(names)
+                          for b in names[i + 1:]]
+                scopes = ["high"]
+            else:
+                wanted = [f"{paragraph}:{order}"]
+                scopes = ["high", "low"] if paragraph == "r3-40-10" else ["high"]
+            missing += [f"{scope}: {w} ({sentence.id})" for w in wanted for scope in scopes
+                        if w not in stated[scope]]
+    conventional = {
+        "conv-no-combination-lowest": ("high", [f"conv:{n}>no-combination" for n in names]),
+        "conv-low-hand": ("low", ["conv:pair>no-combination"]),
+    }
+    for cid, convention in regulation.conventions().items():
+        if convention.orders:
+            scope, wanted = conventional[cid]
+            missing += [f"{scope}: {w} ({cid})" for w in wanted if w not in stated[scope]]
+    return missing
+
+
 def coverage() -> tuple[list[SentenceCoverage], list[str]]:
     constraints, uncited = _spec_constraints()
+    uncited += [f"ordering statement not stated by the spec: {gap}" for gap in ordering_gaps()]
     impl_functions, tests, obligations = _impl_functions(), _tests(), _obligations()
     scoped_out = _out_of_scope()
     rows = []

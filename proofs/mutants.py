@@ -36,10 +36,11 @@ import regulation
 import spec
 from impl.paigow import Combination, HandValue
 from proofs.bridge import DICE, ImplSettle
+from proofs.coverage import ordering_gaps
 from proofs.craps import check_craps
-from proofs.paigow import check_paigow
+from proofs.paigow import SPEC_MUTATION, ScopeSpec, check_paigow
 from proofs.verdict import Result, Verdict
-from spec.paigow import JOKER_INDEX
+from spec.paigow import COMBINATIONS, JOKER_INDEX, PaiGowSpec
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class Mutant:
     settle: ImplSettle | None = None
     spec_mutant: spec.WagerSpec | None = None
     evaluate: Callable[[Sequence[impl.cards.Card], impl.Readings], HandValue] | None = None
+    spec_change: Callable[[PaiGowSpec], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -267,6 +269,61 @@ def run_paigow(m: Mutant) -> Outcome:
 # ---------------------------------------------------------------------------------------------
 
 
+def _without_statement(statement_id: str) -> Callable[[PaiGowSpec], None]:
+    def mutate(s: PaiGowSpec) -> None:
+        original = s.statements
+        s.statements = lambda: [st for st in original()  # type: ignore[method-assign]
+                                if st.id != statement_id]
+    return mutate
+
+
+def _reversed_statement(statement_id: str) -> Callable[[PaiGowSpec], None]:
+    def mutate(s: PaiGowSpec) -> None:
+        original = s.statements
+        s.statements = lambda: [  # type: ignore[method-assign]
+            replace(st, higher=st.lower, lower=st.higher) if st.id == statement_id else st
+            for st in original()]
+    return mutate
+
+
+def _never(name: str) -> Callable[[PaiGowSpec], None]:
+    def mutate(s: PaiGowSpec) -> None:
+        s._cache[("describes", name)] = z3.BoolVal(False)
+    return mutate
+
+
+def paigow_spec_mutants() -> Iterator[Mutant]:
+    for st in ScopeSpec.build("high", spec.Readings()).statements:
+        clause = regulation.paragraph_of(st.clauses[0])
+        yield Mutant(f"paigow/spec/high/dropped/{st.id}", "paigow", "dropped", clause,
+                     spec_change=_without_statement(st.id))
+        if not st.id.startswith("r3-40-intro"):
+            yield Mutant(f"paigow/spec/high/reversed/{st.id}", "paigow", "reversed", clause,
+                         spec_change=_reversed_statement(st.id))
+    for name, clause in COMBINATIONS:
+        yield Mutant(f"paigow/spec/high/weakened/{name}", "paigow", "weakened", clause,
+                     spec_change=_never(name))
+
+
+def run_paigow_spec(m: Mutant) -> Outcome:
+    """A specification mutant is caught by coverage (a statement the text makes is missing)
+    or by the proofs (the implementation now disagrees)."""
+    assert m.spec_change is not None
+    SPEC_MUTATION.append(m.spec_change)
+    try:
+        gaps = ordering_gaps()
+        if gaps:
+            return Outcome(m, True, f"coverage: {gaps[0]}")
+        for deck in DECKS:
+            outcome = check_paigow(deck=deck, workers=1, spec_checks=False)
+            for r in outcome.results:
+                if r.verdict is Verdict.REFUTED:
+                    return Outcome(m, True, f"{r.obligation.id} REFUTED (deck of {len(deck)})")
+        return Outcome(m, False, "coverage complete and every obligation PROVED or VACUOUS")
+    finally:
+        SPEC_MUTATION.remove(m.spec_change)
+
+
 def generate(game: str | None = None) -> list[Mutant]:
     out: list[Mutant] = []
     if game in (None, "craps"):
@@ -275,11 +332,16 @@ def generate(game: str | None = None) -> list[Mutant]:
             out += list(craps_spec_mutants(w))
     if game in (None, "paigow"):
         out += list(paigow_mutants())
+        out += list(paigow_spec_mutants())
     return out
 
 
 def run(mutant: Mutant) -> Outcome:
-    return run_craps(mutant) if mutant.game == "craps" else run_paigow(mutant)
+    if mutant.game == "craps":
+        return run_craps(mutant)
+    if mutant.spec_change is not None:
+        return run_paigow_spec(mutant)
+    return run_paigow(mutant)
 
 
 def quick(mutants: list[Mutant]) -> list[Mutant]:

@@ -67,6 +67,10 @@ EVALUATOR_SAMPLE = 12  # classes per scope cross-checked against Z3 in every run
 # ---------------------------------------------------------------------------------------------
 
 
+#: A change applied to every specification built (for specification mutants); None normally.
+SPEC_MUTATION: list[Callable[[PaiGowSpec], None]] = []
+
+
 @dataclass
 class ScopeSpec:
     """The specification of one scope (five-card high or two-card low hands) as terms."""
@@ -80,6 +84,8 @@ class ScopeSpec:
     @classmethod
     def build(cls, scope: str, readings: Readings, prefix: str = "card") -> ScopeSpec:
         s = PaiGowSpec(spec.paigow.symbolic_hand(prefix, SCOPES[scope]), readings)
+        for mutate in SPEC_MUTATION:
+            mutate(s)
         statements = s.statements()
         members = []
         for st in statements:

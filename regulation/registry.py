@@ -28,6 +28,7 @@ class Sentence:
     en: str
     fr: str | None
     note: str | None
+    orders: tuple[str, ...] = ()  # the ordering statements the sentence makes (s. 40)
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ class Convention:
     text: str
     source: str
     needed_by: tuple[str, ...]
+    orders: tuple[str, ...] = ()  # ordering statements the convention makes (s. 40)
 
 
 @dataclass(frozen=True)
@@ -97,7 +99,8 @@ def paragraphs() -> tuple[Paragraph, ...]:
     loaded = _load("craps.toml")["paragraph"] + _load("paigow.toml")["paragraph"]
     for p in loaded:
         sents = tuple(
-            Sentence(id=s["id"], en=s["en"], fr=s.get("fr"), note=s.get("note"))
+            Sentence(id=s["id"], en=s["en"], fr=s.get("fr"), note=s.get("note"),
+                     orders=tuple(s.get("orders", ())))
             for s in p["sentence"]
         )
         out.append(Paragraph(id=p["id"], section=p["section"], title=p["title"], sentences=sents))
@@ -118,6 +121,7 @@ def conventions() -> dict[str, Convention]:
             text=c["text"],
             source=c["source"],
             needed_by=tuple(c["needed_by"]),
+            orders=tuple(c.get("orders", ())),
         )
         for c in _load("conventions.toml")["convention"]
     }

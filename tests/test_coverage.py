@@ -62,3 +62,22 @@ def test_a_constraint_citing_no_clause_fails(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(spec, "wagers", with_an_uncited_rule)
     _rows, uncited = cov._spec_constraints()
     assert uncited and "hard-4 rule #0" in uncited[0]
+
+
+def test_an_ordering_statement_the_spec_drops_is_a_coverage_failure() -> None:
+    """s. 40's ordering phrases are registered beside the text (``orders``); a specification
+    that no longer states one of them fails coverage."""
+    from proofs.paigow import SPEC_MUTATION
+    from spec.paigow import PaiGowSpec
+
+    def drop(s: PaiGowSpec) -> None:
+        original = s.statements
+        s.statements = lambda: [st for st in original()  # type: ignore[method-assign]
+                                if st.id != "r3-40-7:second"]
+
+    SPEC_MUTATION.append(drop)
+    try:
+        assert cov.ordering_gaps() == ["high: r3-40-7:second (r3-40-7.s1)"]
+    finally:
+        SPEC_MUTATION.remove(drop)
+    assert cov.ordering_gaps() == []

@@ -21,7 +21,7 @@ def test_quick_subset_is_all_killed() -> None:
     assert doc["survivors"] == [], doc["survivors"]
     kinds = {m["kind"] for m in doc["mutants"]}
     assert kinds == {"payout", "decision", "total", "working", "dropped", "weakened",
-                     "shifted", "category", "label", "tiebreak", "suits"}
+                     "shifted", "category", "label", "tiebreak", "suits", "reversed"}
 
 
 def test_every_craps_paragraph_and_convention_has_mutants() -> None:
