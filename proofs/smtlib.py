@@ -3,7 +3,9 @@
 
 Z3's own dump of a solver leaves the trackers of ``assert_and_track`` free; the text here asks
 ``check-sat-assuming`` over them, as Z3's ``check`` does, and then for the assumptions an UNSAT
-answer used (the unsat core by clause ID).
+answer used (the unsat core by clause ID). Z3 abbreviates shared subterms with let-bindings
+chosen from the terms alive in the process: the same query prints the same in two runs of the
+command, but may print differently twice in one long-lived process.
 """
 
 from __future__ import annotations
