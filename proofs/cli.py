@@ -137,6 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Each place the seeds can be read more than one way, compared with its "
                     "default reading: a witness and the money difference where it matters, "
                     "the proof where it does not.")
+    ambiguities.add_argument("--output", metavar="FILE",
+                        help="write the report to FILE (written whole or not at all)")
     ambiguities.add_argument("--format", choices=("text", "json", "sarif"), default="text",
                              help="output format (default: text; sarif: results of kind "
                                   "review)")
@@ -164,6 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "totals moved, working calls flipped, combinations shifted, tiebreaks "
                     "reversed) and faulty specifications (a rule dropped, weakened or "
                     "shifted); run each through the proofs. Exit 1 if any survives.")
+    mutants.add_argument("--output", metavar="FILE",
+                        help="write the report to FILE (written whole or not at all)")
     mutants.add_argument("--format", choices=("text", "json"), default="text",
                          help="output format (default: text)")
     mutants.add_argument("--only", choices=("craps", "paigow"), default=None,
@@ -178,6 +182,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "functions, proof obligations and tests that cover it, or why it is out "
                     "of scope. Exit 1 if a sentence is covered by nothing or a constraint "
                     "cites no clause.")
+    coverage.add_argument("--output", metavar="FILE",
+                        help="write the report to FILE (written whole or not at all)")
     coverage.add_argument("--format", choices=("text", "json"), default="text",
                           help="output format (default: text)")
     edge = sub.add_parser(
@@ -187,6 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "from the specification and checked against the implementation, under the "
                     "base readings and under each other reading that changes the wager.")
     common(edge)
+    edge.add_argument("--output", metavar="FILE",
+                      help="write the report to FILE (written whole or not at all)")
     return parser
 
 
@@ -360,11 +368,11 @@ def run_ambiguities(args: argparse.Namespace) -> int:
     if args.format == "json":
         doc = {"schema": "casino-proofs/ambiguities", "schema_version": 1, **context,
                "ambiguities": findings}
-        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        _write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", args.output)
     elif args.format == "sarif":
-        sys.stdout.write(formats.to_sarif([], context, findings))
+        _write(formats.to_sarif([], context, findings), args.output)
     else:
-        sys.stdout.write(ambiguities_text(findings, context))
+        _write(ambiguities_text(findings, context), args.output)
     verdicts = {f["verdict"] for f in findings}
     if "ERROR" in verdicts:
         return EXIT_USAGE
@@ -380,9 +388,9 @@ def run_edge(args: argparse.Namespace) -> int:
     context = report_context(readings)
     if args.format == "json":
         doc = {"schema": "casino-proofs/edge", "schema_version": 1, **context, "edges": rows}
-        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        _write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", args.output)
     else:
-        sys.stdout.write(edge_text(rows, context))
+        _write(edge_text(rows, context), args.output)
     return EXIT_PROVED if all(r["agree"] for r in rows) else EXIT_REFUTED
 
 
@@ -434,8 +442,8 @@ def run_mutants(args: argparse.Namespace) -> int:
         progress.step()
     progress.close()
     doc = report(outcomes)
-    sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
-                     if args.format == "json" else report_text(doc))
+    _write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n" if args.format == "json"
+           else report_text(doc), args.output)
     return EXIT_PROVED if not doc["survivors"] else EXIT_REFUTED
 
 
@@ -444,10 +452,10 @@ def run_coverage(args: argparse.Namespace) -> int:
 
     rows, uncited = coverage()
     if args.format == "json":
-        sys.stdout.write(json.dumps(coverage_json(rows, uncited), indent=2,
-                                    ensure_ascii=False) + "\n")
+        _write(json.dumps(coverage_json(rows, uncited), indent=2, ensure_ascii=False) + "\n",
+               args.output)
     else:
-        sys.stdout.write(coverage_text(rows, uncited))
+        _write(coverage_text(rows, uncited), args.output)
     return EXIT_PROVED if all(r.covered for r in rows) and not uncited else EXIT_REFUTED
 
 
@@ -465,6 +473,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     try:
+        output = getattr(args, "output", None)
+        if output and not os.path.isdir(os.path.dirname(os.path.abspath(output))):
+            raise UsageError(f"cannot write {output}: its directory does not exist")
         return int(COMMANDS[args.command](args))
     except (UsageError, ValueError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__

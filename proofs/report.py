@@ -10,6 +10,9 @@ import regulation
 from proofs.verdict import Result, Verdict, exit_code
 
 SCHEMA = "casino-proofs/check"
+#: Pai Gow obligations decided by an SMT query (the others by enumeration alone); every craps
+#: obligation is decided by SMT and enumerated as well.
+SMT_KINDS = {"abstraction", "nonvacuous", "statement"}
 SCHEMA_VERSION = 1
 
 
@@ -42,7 +45,9 @@ def to_json(results: list[Result], context: dict[str, Any], seconds: float,
         if r.core:
             entry["unsat_core"] = list(r.core)
         if r.enumeration:
-            entry["evidence"] = {"smt": r.verdict.value, "enumeration": r.enumeration}
+            by_smt = ob.game == "craps" or ob.kind in SMT_KINDS
+            smt = r.verdict.value if by_smt else "none"
+            entry["evidence"] = {"smt": smt, "enumeration": r.enumeration}
         obligations.append(entry)
     doc = {
         "schema": SCHEMA,

@@ -78,3 +78,15 @@ def test_golden_digest_of_the_exhaustive_order(paigow_outcome: PaiGowOutcome) ->
         "low": "bc2aec5443249771e90c7d8517b5aae1419979b1360c2e6db661f6ad04ee4aea",
     }
     assert paigow_outcome.classes == {"high": 9_997, "low": 182}
+
+
+def test_smt_decided_obligations_are_confirmed_on_every_hand(
+        paigow_outcome: PaiGowOutcome) -> None:
+    """Dual evidence: non-vacuity and statement soundness, decided by Z3, are confirmed from
+    the exhaustive pass; only the abstraction lemma (pairs of hands) is SMT alone."""
+    by_id = {r.obligation.id: r for r in paigow_outcome.results}
+    assert by_id["paigow/high/nonvacuous/five-aces"].enumeration == "enumeration: 1 hands"
+    statement = by_id["paigow/high/statement/r3-40-7:second"]
+    assert statement.enumeration.endswith(", 0 on both sides")
+    without = [r.obligation.id for r in paigow_outcome.results if not r.enumeration]
+    assert without and all("/abstraction/" in i for i in without)
