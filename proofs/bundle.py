@@ -29,6 +29,7 @@ import z3
 
 from proofs.context import tool_version
 from proofs.progress import Progress
+from proofs.report import obligation_json
 from proofs.verdict import Result
 
 REGULATION_FILES = ("craps.toml", "paigow.toml", "conventions.toml", "readings.toml",
@@ -77,16 +78,7 @@ def write_bundle(directory: str, results: list[Result], context: dict[str, Any],
                 (staging / name).write_text(text, encoding="utf-8")
                 files[name] = _sha256(text.encode())
                 queries.append({"file": name, "expected": expected})
-            entry: dict[str, Any] = {"id": ob.id, "game": ob.game, "kind": ob.kind,
-                                     "clause": ob.clause, "clauses": list(ob.clauses),
-                                     "verdict": r.verdict.value, "queries": queries}
-            if r.detail:
-                entry["detail"] = r.detail
-            if r.counterexample is not None:
-                entry["counterexample"] = r.counterexample
-            if r.core:
-                entry["unsat_core"] = list(r.core)
-            obligations.append(entry)
+            obligations.append({**obligation_json(r, timed=False), "queries": queries})
         body = json.dumps(obligations, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
         (staging / "obligations.json").write_text(body, encoding="utf-8")
         files["obligations.json"] = _sha256(body.encode())

@@ -56,6 +56,11 @@ def _title(clause: str) -> str:
     return clause
 
 
+def counterexample_lines(r: Result) -> list[str]:
+    """The detail and counterexample of a result, one line each."""
+    return _detail(r).splitlines()
+
+
 def _detail(r: Result) -> str:
     parts = [r.detail] if r.detail else []
     cex = r.counterexample or {}

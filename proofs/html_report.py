@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any
 
 import regulation
+from proofs.formats import counterexample_lines
 from proofs.report import overall, settlement_text
 from proofs.verdict import Result, Verdict
 
@@ -67,16 +68,7 @@ def _clause_articles(results: list[Result]) -> str:
 
 
 def _failure_row(r: Result) -> str:
-    cex = r.counterexample or {}
-    bits = [r.detail]
-    if "roll" in cex:
-        bits.append(f"roll {cex['roll'][0]},{cex['roll'][1]}, state {cex['state']}")
-    for s in cex.get("spec", []) if isinstance(cex.get("spec"), list) else []:
-        bits.append(f"spec: {settlement_text(s)}")
-    if isinstance(cex.get("impl"), dict):
-        bits.append(f"impl: {settlement_text(cex['impl'])}")
-    for hand in cex.get("hands", []):
-        bits.append(f"hand {hand.get('hand')}")
+    bits = counterexample_lines(r)
     return (f"<tr><td>{_e(r.obligation.id)}</td><td class=\"{r.verdict.value}\">"
             f"{r.verdict.value}</td><td>{'<br>'.join(_e(b) for b in bits if b)}</td></tr>")
 

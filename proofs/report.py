@@ -26,29 +26,33 @@ def overall(results: list[Result]) -> str:
     return {0: "PROVED", 1: "REFUTED", 2: "ERROR", 3: "UNKNOWN"}[code]
 
 
+def obligation_json(r: Result, timed: bool = True) -> dict[str, Any]:
+    """One obligation as the JSON report (and the audit bundle, untimed) gives it."""
+    ob = r.obligation
+    entry: dict[str, Any] = {
+        "id": ob.id, "game": ob.game, "kind": ob.kind, "clause": ob.clause,
+        "clauses": list(ob.clauses), "subject": ob.subject, "scope": ob.scope,
+        "description": ob.description, "readings": list(ob.readings),
+        "verdict": r.verdict.value,
+    }
+    if timed:
+        entry["seconds"] = round(r.seconds, 6)
+    if r.detail:
+        entry["detail"] = r.detail
+    if r.counterexample is not None:
+        entry["counterexample"] = r.counterexample
+    if r.core:
+        entry["unsat_core"] = list(r.core)
+    if r.enumeration:
+        by_smt = ob.game == "craps" or ob.kind in SMT_KINDS
+        entry["evidence"] = {"smt": r.verdict.value if by_smt else "none",
+                             "enumeration": r.enumeration}
+    return entry
+
+
 def to_json(results: list[Result], context: dict[str, Any], seconds: float,
             games: dict[str, Any] | None = None) -> str:
-    obligations = []
-    for r in results:
-        ob = r.obligation
-        entry: dict[str, Any] = {
-            "id": ob.id, "game": ob.game, "kind": ob.kind, "clause": ob.clause,
-            "clauses": list(ob.clauses), "subject": ob.subject, "scope": ob.scope,
-            "description": ob.description,
-            "readings": list(ob.readings), "verdict": r.verdict.value,
-            "seconds": round(r.seconds, 6),
-        }
-        if r.detail:
-            entry["detail"] = r.detail
-        if r.counterexample is not None:
-            entry["counterexample"] = r.counterexample
-        if r.core:
-            entry["unsat_core"] = list(r.core)
-        if r.enumeration:
-            by_smt = ob.game == "craps" or ob.kind in SMT_KINDS
-            smt = r.verdict.value if by_smt else "none"
-            entry["evidence"] = {"smt": smt, "enumeration": r.enumeration}
-        obligations.append(entry)
+    obligations = [obligation_json(r) for r in results]
     doc = {
         "schema": SCHEMA,
         "schema_version": SCHEMA_VERSION,
