@@ -52,10 +52,6 @@ def _out_of_scope() -> dict[str, str]:
     return {e["id"]: e["reason"] for e in tomllib.loads(text)["out_of_scope"]}
 
 
-def _cites(clauses: tuple[str, ...] | list[str], sentence: str) -> bool:
-    return sentence in clauses
-
-
 def _spec_constraints() -> tuple[dict[str, list[str]], list[str]]:
     """Constraints by the sentence they cite, and constraints that cite nothing registered."""
     by_sentence: dict[str, list[str]] = {}

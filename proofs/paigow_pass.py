@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from math import comb
 from typing import Any
 
 import impl
@@ -132,10 +131,6 @@ def hands_starting_with(deck: tuple[int, ...], position: int,
     first = deck[position]
     for rest in combinations(deck[position + 1:], size - 1):
         yield (first, *rest)
-
-
-def hand_count(deck: tuple[int, ...], size: int) -> int:
-    return comb(len(deck), size)
 
 
 def hand_text(hand: Sequence[int]) -> str:
