@@ -28,8 +28,8 @@ import impl
 import regulation
 import spec
 from proofs.bridge import impl_dict, spec_dict, state_dict
-from proofs.edge import _fingerprint, craps_readings
-from proofs.paigow import ScopeSpec
+from proofs.edge import craps_readings, rule_fingerprint
+from proofs.paigow import ScopeSpec, model_hand
 from proofs.paigow_pass import hand_text
 from proofs.progress import Progress
 from spec.paigow import CODES
@@ -178,7 +178,7 @@ def _craps_reading(entry: Entry, alternative: str) -> Finding:
     differing, witness, delta = [], None, None
     for name in spec.WAGER_NAMES:
         a, b = spec.wager(name, base), spec.wager(name, other)
-        if _fingerprint(a) == _fingerprint(b):
+        if rule_fingerprint(a) == rule_fingerprint(b):
             continue
         found = compare_wagers(a, b)
         if found is None:
@@ -239,7 +239,7 @@ def _paigow_category(entry: Entry, alternative: str) -> Finding:
             raise TimeoutError(solver.reason_unknown())
         if result == z3.sat:
             m = solver.model()
-            hand = tuple(m.eval(c, model_completion=True).as_long() for c in a.spec.hand.cards)
+            hand = model_hand(m, a.spec.hand)
             witness = _hand_witness(hand, a, b, entry.id, alternative)
             verdict = "PROVED" if witness.pop("replayed") else "ERROR"
             return Finding(entry, alternative, verdict, True, witness=witness,
@@ -292,8 +292,7 @@ def _paigow_statements(entry: Entry, alternative: str) -> Finding:
             raise TimeoutError(solver.reason_unknown())
         if result == z3.sat:
             m = solver.model()
-            h1 = tuple(m.eval(c, model_completion=True).as_long() for c in b.spec.hand.cards)
-            h2 = tuple(m.eval(c, model_completion=True).as_long() for c in b2.spec.hand.cards)
+            h1, h2 = model_hand(m, b.spec.hand), model_hand(m, b2.spec.hand)
             against = next(t1.id for t1, t2 in zip(b.statements, b2.statements, strict=True)
                            if _holds_pair(t2.higher, t1.lower, m))
             witness = {"hands": [hand_text(h1), hand_text(h2)],

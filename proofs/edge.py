@@ -178,7 +178,7 @@ class EdgeRow:
         return self.house_edge is not None and self.house_edge < 0
 
 
-def _fingerprint(w: spec.WagerSpec) -> str:
+def rule_fingerprint(w: spec.WagerSpec) -> str:
     return repr([(r.guard.sexpr(), r.settlement.decision.sexpr(), r.settlement.net.sexpr(),
                   r.settlement.next_point.sexpr()) for r in w.rules]
                 + [c.constraint.sexpr() for c in w.states])
@@ -214,7 +214,7 @@ def edge_rows(base: dict[str, str] | None = None, wagers: list[str] | None = Non
                     continue
                 chosen = {**base, rid: value.name}
                 alt = spec.wager(name, spec.Readings.from_dict(chosen))
-                if _fingerprint(alt) != _fingerprint(base_spec):
+                if rule_fingerprint(alt) != rule_fingerprint(base_spec):
                     variants.append((f"{rid}={value.name}", chosen, alt))
         base_edges: dict[str, Fraction | None] = {}
         for label, chosen, w in variants:

@@ -158,7 +158,7 @@ def _deck_domain(hand: spec.paigow.Hand, deck: tuple[int, ...]) -> z3.BoolRef:
     return z3.And(hand.domain(), *(z3.Or([c == i for i in deck]) for c in hand.cards))
 
 
-def _model_hand(m: z3.ModelRef, hand: spec.paigow.Hand) -> tuple[int, ...]:
+def model_hand(m: z3.ModelRef, hand: spec.paigow.Hand) -> tuple[int, ...]:
     return tuple(m.eval(c, model_completion=True).as_long() for c in hand.cards)
 
 
@@ -192,7 +192,7 @@ def _abstraction_queries(scope: str, part: str) -> list[Query]:
         m = solver.model()
         return [Query(qid, "REFUTED", seconds,
                       "two hands alike in ranks and suitedness are told apart",
-                      (_model_hand(m, a.spec.hand), _model_hand(m, b.spec.hand)))]
+                      (model_hand(m, a.spec.hand), model_hand(m, b.spec.hand)))]
     return [Query(qid, "UNKNOWN", seconds, f"solver returned unknown: {solver.reason_unknown()}")]
 
 
@@ -217,7 +217,7 @@ def _spec_queries(scope: str) -> list[Query]:
         qid = f"paigow/{scope}/nonvacuous/{name}"
         if r == z3.sat:
             out.append(Query(qid, "PROVED", time.perf_counter() - started, "",
-                             (_model_hand(solver.model(), hand),), smt=smt))
+                             (model_hand(solver.model(), hand),), smt=smt))
         elif r == z3.unsat:
             out.append(Query(qid, "VACUOUS", time.perf_counter() - started,
                              f"no hand of this deck is a {name}"))
@@ -250,7 +250,7 @@ def _spec_queries(scope: str) -> list[Query]:
             r = solver.check()
             if r == z3.sat:
                 verdict, detail = "REFUTED", "a hand would have to rank above itself"
-                hands = (_model_hand(solver.model(), hand),)
+                hands = (model_hand(solver.model(), hand),)
             elif r == z3.unknown:
                 verdict, detail = "UNKNOWN", f"solver returned unknown: {solver.reason_unknown()}"
             solver.pop()
