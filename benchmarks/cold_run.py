@@ -13,7 +13,7 @@ def cold_run(arguments: list[str], runs: int) -> list[float]:
     times = []
     for _ in range(runs):
         started = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "proofs", *arguments],
+        done = subprocess.run([sys.executable, "-m", "casino_proofs", *arguments],
                               capture_output=True, text=True, check=False)
         times.append(time.perf_counter() - started)
         if done.returncode != 0:

@@ -21,8 +21,8 @@ TARGET_SECONDS = 30.0
 
 
 def throughput(sample: int = 300_000) -> float:
-    from impl.cards import DECK
-    from impl.paigow import evaluate
+    from casino_proofs.impl.cards import DECK
+    from casino_proofs.impl.paigow import evaluate
 
     hands = list(islice(combinations(DECK, 5), 0, None, 9))[:sample]
     started = time.perf_counter()

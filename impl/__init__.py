@@ -3,13 +3,13 @@
 Written from the regulation text alone, independently of ``spec`` (neither imports the other).
 Usable as a library::
 
-    from impl import settle, Roll, State, Readings
+    from casino_proofs.impl import settle, Roll, State, Readings
     settle("come-odds", State(point=6, come_out=True), Roll(3, 3))
 """
 
-from impl.craps import WAGERS, canonical, check_state, settle
-from impl.readings import Readings
-from impl.types import (
+from casino_proofs.impl.craps import WAGERS, canonical, check_state, settle
+from casino_proofs.impl.readings import Readings
+from casino_proofs.impl.types import (
     CrapsError,
     Decision,
     InvalidRoll,

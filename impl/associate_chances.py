@@ -6,8 +6,8 @@ They follow the outcome of their Single Chance wager and need its point to be kn
 
 from __future__ import annotations
 
-from impl.readings import Readings
-from impl.types import Roll, Settlement, lose, no_decision, push, win
+from casino_proofs.impl.readings import Readings
+from casino_proofs.impl.types import Roll, Settlement, lose, no_decision, push, win
 
 
 def _considered_a_push(point: int, readings: Readings) -> Settlement:

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from impl import associate_chances as ac
-from impl import multiple_chances as mc
-from impl import single_chance as sc
-from impl.readings import Readings
-from impl.types import (
+from casino_proofs.impl import associate_chances as ac
+from casino_proofs.impl import multiple_chances as mc
+from casino_proofs.impl import single_chance as sc
+from casino_proofs.impl.readings import Readings
+from casino_proofs.impl.types import (
     POINTS,
     Decision,
     InvalidState,

@@ -8,8 +8,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from impl.readings import Readings
-from impl.types import CrapsError, Decision, Roll, Settlement, State, lose, no_decision, win
+from casino_proofs.impl.readings import Readings
+from casino_proofs.impl.types import (
+    CrapsError,
+    Decision,
+    Roll,
+    Settlement,
+    State,
+    lose,
+    no_decision,
+    win,
+)
 
 
 def settle_hard_way(number: int, state: State, roll: Roll, readings: Readings) -> Settlement:

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from impl.cards import ACE, Card, CardError
-from impl.readings import Readings
+from casino_proofs.impl.cards import ACE, Card, CardError
+from casino_proofs.impl.readings import Readings
 
 _DEFAULT_READINGS = Readings()
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from impl.types import CrapsError  # a ValueError; the message names what is valid
+from casino_proofs.impl.types import CrapsError  # a ValueError; the message names what is valid
 
 VALUES: dict[str, tuple[str, ...]] = {
     "combined-payout": ("split", "whole"),

@@ -8,8 +8,8 @@ pay even money.
 
 from __future__ import annotations
 
-from impl.readings import Readings
-from impl.types import Roll, Settlement, lose, no_decision, push, win
+from casino_proofs.impl.readings import Readings
+from casino_proofs.impl.types import Roll, Settlement, lose, no_decision, push, win
 
 
 def settle_do(point: int | None, roll: Roll) -> Settlement:

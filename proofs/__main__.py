@@ -1,5 +1,5 @@
-"""``python -m proofs`` is ``casino-proofs``."""
+"""``python -m casino_proofs`` is ``casino-proofs``."""
 
-from proofs.cli import main
+from casino_proofs.command.main import main
 
 raise SystemExit(main())

@@ -5,7 +5,7 @@ the proofs check that every ID they cite is registered here. The texts are those
 chapter S-13.1, r. 3 in its 2012-09-01 version (see ``REGULATION``).
 """
 
-from regulation.registry import (
+from casino_proofs.regulation.registry import (
     REGULATION,
     Convention,
     Paragraph,

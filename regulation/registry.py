@@ -88,7 +88,7 @@ class Reading:
 
 
 def _load(name: str) -> dict[str, Any]:
-    text = resources.files("regulation").joinpath(name).read_text(encoding="utf-8")
+    text = resources.files("casino_proofs.regulation").joinpath(name).read_text(encoding="utf-8")
     return tomllib.loads(text)
 
 

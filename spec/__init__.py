@@ -4,9 +4,9 @@ Written from the regulation text alone; it never imports ``impl``. Each rule cit
 clause IDs of regulation/craps.toml (or conventions.toml) it encodes.
 """
 
-from spec.catalogue import WAGER_NAMES, wager, wagers
-from spec.readings import Readings
-from spec.rules import (
+from casino_proofs.spec.catalogue import WAGER_NAMES, wager, wagers
+from casino_proofs.spec.readings import Readings
+from casino_proofs.spec.rules import (
     ConcreteSettlement,
     ConcreteState,
     Rule,

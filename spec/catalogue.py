@@ -7,12 +7,24 @@ from dataclasses import replace
 
 import z3
 
-from spec.associate_chances import come_odds, dont_come_odds, dont_pass_odds, pass_odds
-from spec.multiple_chances import HARD_WAYS_NUMBERS, HOP_CALLS, combined, hard_way, hop, one_roll
-from spec.readings import Readings
-from spec.rules import WagerSpec
-from spec.single_chance import come, dont_come, dont_pass, pass_line
-from spec.vocabulary import WIN
+from casino_proofs.spec.associate_chances import (
+    come_odds,
+    dont_come_odds,
+    dont_pass_odds,
+    pass_odds,
+)
+from casino_proofs.spec.multiple_chances import (
+    HARD_WAYS_NUMBERS,
+    HOP_CALLS,
+    combined,
+    hard_way,
+    hop,
+    one_roll,
+)
+from casino_proofs.spec.readings import Readings
+from casino_proofs.spec.rules import WagerSpec
+from casino_proofs.spec.single_chance import come, dont_come, dont_pass, pass_line
+from casino_proofs.spec.vocabulary import WIN
 
 
 def _builders() -> dict[str, Callable[[Readings], WagerSpec]]:

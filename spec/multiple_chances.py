@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import z3
 
-from spec.readings import Readings
-from spec.rules import Rule, Settlement, StateClass, WagerSpec
-from spec.vocabulary import (
+from casino_proofs.spec.readings import Readings
+from casino_proofs.spec.rules import Rule, Settlement, StateClass, WagerSpec
+from casino_proofs.spec.vocabulary import (
     COME_OUT,
     DIE_1,
     DIE_2,

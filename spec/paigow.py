@@ -21,7 +21,7 @@ from functools import cached_property
 
 import z3
 
-from spec.readings import Readings
+from casino_proofs.spec.readings import Readings
 
 RANK_SYMBOLS = "23456789TJQKA"
 SUIT_SYMBOLS = "cdhs"

@@ -17,7 +17,7 @@ from itertools import product
 
 import z3
 
-from spec.vocabulary import (
+from casino_proofs.spec.vocabulary import (
     COME_OUT,
     DIE_1,
     DIE_2,

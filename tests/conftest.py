@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from proofs.ambiguities import Finding, find_all
-from proofs.paigow import PaiGowOutcome, check_paigow
+from casino_proofs.analyses.ambiguities import Finding, find_all
+from casino_proofs.obligations.paigow import PaiGowOutcome, check_paigow
 
 
 @pytest.fixture(scope="session")

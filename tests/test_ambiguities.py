@@ -8,11 +8,9 @@ from typing import Any
 
 import pytest
 
-import impl
-import regulation
-import spec
-from proofs.ambiguities import Finding, _craps_witness, entries, finding_json
-from proofs.paigow_cli import rank
+from casino_proofs import impl, regulation, spec
+from casino_proofs.analyses.ambiguities import Finding, _craps_witness, entries, finding_json
+from casino_proofs.command.hands import rank
 
 # Material (True) or harmless (False), as reasoned from the text: the README explains each.
 EXPECTED = {

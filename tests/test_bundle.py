@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from proofs.cli import main
+from casino_proofs.command.main import main
 
 
 def _bundle(tmp_path: Path, name: str, *only: str) -> Path:
@@ -47,7 +47,7 @@ def test_every_smt_obligation_has_its_query_and_proved_ones_their_core(
 
 
 def _fresh_run(target: Path) -> dict[Path, bytes]:
-    done = subprocess.run([sys.executable, "-m", "proofs", "check", "--only", "craps",
+    done = subprocess.run([sys.executable, "-m", "casino_proofs", "check", "--only", "craps",
                            "--quiet", "--bundle", str(target)], capture_output=True, text=True,
                           check=False)
     assert done.returncode == 0, done.stderr

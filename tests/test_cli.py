@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from proofs.cli import main
+from casino_proofs.command.main import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -169,7 +169,7 @@ def test_check_paigow_report_and_json(capsys: pytest.CaptureFixture[str],
                                       monkeypatch: pytest.MonkeyPatch,
                                       paigow_outcome: object) -> None:
     """The command's rendering of the Pai Gow run (the run itself is the session's)."""
-    monkeypatch.setattr("proofs.cli.check_paigow", lambda *a, **k: paigow_outcome)
+    monkeypatch.setattr("casino_proofs.command.main.check_paigow", lambda *a, **k: paigow_outcome)
     code, out, _ = run(capsys, "check", "--only", "paigow")
     assert code == 0
     assert "high hands: 2,869,685 hands in 9,997 classes" in out
@@ -202,7 +202,8 @@ def test_r3_40_7_compare_cites_the_clause(capsys: pytest.CaptureFixture[str]) ->
 def test_ambiguities_json(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
                           ambiguity_findings: object) -> None:
     """The command's rendering (the findings themselves are the session's)."""
-    monkeypatch.setattr("proofs.ambiguities.find_all", lambda *_a: ambiguity_findings)
+    monkeypatch.setattr("casino_proofs.analyses.ambiguities.find_all",
+                        lambda *_a: ambiguity_findings)
     code, out, _ = run(capsys, "ambiguities", "--format", "json")
     doc = json.loads(out)
     assert code == 0 and doc["schema"] == "casino-proofs/ambiguities"
@@ -266,7 +267,7 @@ def test_help_documents_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> No
         assert line in out
 
 
-@pytest.mark.parametrize("command", [["casino-proofs"], [sys.executable, "-m", "proofs"]])
+@pytest.mark.parametrize("command", [["casino-proofs"], [sys.executable, "-m", "casino_proofs"]])
 def test_installed_command_runs(command: list[str]) -> None:
     if command[0] == "casino-proofs" and shutil.which("casino-proofs") is None:
         pytest.skip("casino-proofs is not installed on PATH (pip install . installs it)")

@@ -7,14 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-import regulation
-import spec
-from proofs import coverage as cov
+from casino_proofs import regulation, spec
+from casino_proofs.analyses import coverage as cov
 
 
 @pytest.fixture(scope="module")
 def result() -> tuple[list[cov.SentenceCoverage], list[str]]:
-    return cov.coverage()
+    return cov.coverage(cov.find_tests())
 
 
 def test_every_sentence_is_covered_or_scoped_out(
@@ -44,7 +43,7 @@ def test_r3_95_16_placement_sentences_are_out_of_scope_with_a_reason(
 
 def test_a_sentence_covered_by_nothing_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cov, "_out_of_scope", lambda: {})
-    rows, _ = cov.coverage()
+    rows, _ = cov.coverage(cov.find_tests())
     assert {r.id for r in rows if not r.covered} == {
         "r3-95.16-intro.s2", "r3-95.16-1.s1", "r3-95.16-2.s1", "r3-95.16-3.s1",
         "r3-95.16-4.s1"}
@@ -67,8 +66,8 @@ def test_a_constraint_citing_no_clause_fails(monkeypatch: pytest.MonkeyPatch) ->
 def test_an_ordering_statement_the_spec_drops_is_a_coverage_failure() -> None:
     """s. 40's ordering phrases are registered beside the text (``orders``); a specification
     that no longer states one of them fails coverage."""
-    from proofs.paigow import SPEC_MUTATION
-    from spec.paigow import PaiGowSpec
+    from casino_proofs.obligations.paigow import SPEC_MUTATION
+    from casino_proofs.spec.paigow import PaiGowSpec
 
     def drop(s: PaiGowSpec) -> None:
         original = s.statements

@@ -8,8 +8,8 @@ from fractions import Fraction as F
 
 import pytest
 
-import impl
-from proofs.edge import EdgeRow, edge_rows
+from casino_proofs import impl
+from casino_proofs.analyses.edge import EdgeRow, edge_rows
 
 
 @pytest.fixture(scope="module")

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-import regulation
-from proofs.cli import main
+from casino_proofs import regulation
+from casino_proofs.command.main import main
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 

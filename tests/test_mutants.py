@@ -7,9 +7,9 @@ import io
 
 import pytest
 
-import regulation
-from proofs.mutants import generate, quick, report, run
-from proofs.progress import Progress
+from casino_proofs import regulation
+from casino_proofs.analyses.mutants import generate, quick, report, run
+from casino_proofs.reports.progress import Progress
 
 
 def _score(mutants: list) -> dict:  # type: ignore[type-arg]

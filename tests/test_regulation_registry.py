@@ -7,9 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import impl
-import regulation
-import spec
+from casino_proofs import impl, regulation, spec
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT.parent / "shared" / "seeds"

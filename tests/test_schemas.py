@@ -9,11 +9,11 @@ from typing import Any
 import jsonschema
 import pytest
 
-from proofs.cli import main
+from casino_proofs.command.main import main
 
 
 def _schema(name: str) -> dict[str, Any]:
-    text = resources.files("proofs").joinpath(f"schemas/{name}.schema.json").read_text()
+    text = resources.files("casino_proofs").joinpath(f"schemas/{name}.schema.json").read_text()
     schema: dict[str, Any] = json.loads(text)
     jsonschema.Draft202012Validator.check_schema(schema)
     return schema
@@ -40,7 +40,7 @@ def test_check_json_with_failures_validates(capsys: pytest.CaptureFixture[str]) 
 def test_check_json_with_paigow_validates(capsys: pytest.CaptureFixture[str],
                                          monkeypatch: pytest.MonkeyPatch,
                                          paigow_outcome: object) -> None:
-    monkeypatch.setattr("proofs.cli.check_paigow", lambda *a, **k: paigow_outcome)
+    monkeypatch.setattr("casino_proofs.command.main.check_paigow", lambda *a, **k: paigow_outcome)
     jsonschema.validate(_run(capsys, "check", "--only", "paigow", "--format", "json"),
                         _schema("check"))
 
@@ -52,7 +52,8 @@ def test_edge_json_validates(capsys: pytest.CaptureFixture[str]) -> None:
 def test_ambiguities_json_validates(capsys: pytest.CaptureFixture[str],
                                     monkeypatch: pytest.MonkeyPatch,
                                     ambiguity_findings: object) -> None:
-    monkeypatch.setattr("proofs.ambiguities.find_all", lambda *_a: ambiguity_findings)
+    monkeypatch.setattr("casino_proofs.analyses.ambiguities.find_all",
+                        lambda *_a: ambiguity_findings)
     jsonschema.validate(_run(capsys, "ambiguities", "--format", "json"),
                         _schema("ambiguities"))
 

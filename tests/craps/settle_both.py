@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import impl
-import spec
+from casino_proofs import impl, spec
 
 Outcome = tuple[str, Fraction, int | None]  # decision, net, the wager's point after the roll
 

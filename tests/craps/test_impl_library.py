@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-import impl
-from impl import Decision, Roll, State, settle
+from casino_proofs import impl
+from casino_proofs.impl import Decision, Roll, State, settle
 
 
 def test_r3_95_15_9_hop_call_may_name_the_dice_in_either_order() -> None:

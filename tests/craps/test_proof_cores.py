@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from proofs.craps import check_craps
-from proofs.verdict import Verdict
+from casino_proofs.obligations.craps import check_craps
+from casino_proofs.obligations.verdict import Verdict
 
 
 def test_r3_95_15_1_s6_alone_decides_every_come_out_roll_of_an_idle_hard_way() -> None:

@@ -8,9 +8,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import impl
-import spec
-from impl import Decision, Roll, State
+from casino_proofs import impl, spec
+from casino_proofs.impl import Decision, Roll, State
 
 dice = st.integers(min_value=1, max_value=6)
 points = st.sampled_from([None, 4, 5, 6, 8, 9, 10])

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-import impl
-from impl import Decision, Roll, Settlement, State
+from casino_proofs import impl
+from casino_proofs.impl import Decision, Roll, Settlement, State
 
 Settle = Callable[[str, State, Roll, impl.Readings], Settlement]
 

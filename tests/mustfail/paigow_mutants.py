@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-import impl
-from impl.cards import Card
-from impl.paigow import Combination, HandValue, evaluate
-from spec.paigow import JOKER_INDEX
+from casino_proofs import impl
+from casino_proofs.impl.cards import Card
+from casino_proofs.impl.paigow import Combination, HandValue, evaluate
+from casino_proofs.spec.paigow import JOKER_INDEX
 
 Evaluate = Callable[[Sequence[Card], impl.Readings], HandValue]
 

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-import impl
-import regulation
-import spec
-from proofs.craps import check_craps
-from proofs.verdict import Verdict
+from casino_proofs import impl, regulation, spec
+from casino_proofs.obligations.craps import check_craps
+from casino_proofs.obligations.verdict import Verdict
 from tests.mustfail.craps_mutants import MUTANTS, Mutant
 
 

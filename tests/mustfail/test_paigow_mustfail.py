@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-import regulation
-from proofs.paigow import FULL_DECK, check_paigow
-from proofs.verdict import Verdict
+from casino_proofs import regulation
+from casino_proofs.obligations.paigow import FULL_DECK, check_paigow
+from casino_proofs.obligations.verdict import Verdict
 from tests.mustfail.paigow_mutants import MUTANTS, PaiGowMutant
 
 

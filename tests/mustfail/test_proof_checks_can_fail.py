@@ -10,10 +10,9 @@ from typing import Any
 
 import z3
 
-import impl
-import spec
-from proofs.craps import check_craps
-from proofs.verdict import (
+from casino_proofs import impl, spec
+from casino_proofs.obligations.craps import check_craps
+from casino_proofs.obligations.verdict import (
     EXIT_PROVED,
     EXIT_REFUTED,
     EXIT_UNKNOWN,
@@ -21,7 +20,7 @@ from proofs.verdict import (
     Verdict,
     exit_code,
 )
-from spec.vocabulary import LOSE, LOSS, NO_POINT, TOTAL, WIN, odds
+from casino_proofs.spec.vocabulary import LOSE, LOSS, NO_POINT, TOTAL, WIN, odds
 
 
 def _verdicts(results: list[object]) -> dict[str, Verdict]:
@@ -111,7 +110,7 @@ def test_exit_codes_rank_error_over_refuted_over_unknown() -> None:
 
 def test_smt_and_enumeration_disagreeing_is_an_error(monkeypatch: Any) -> None:
     """Dual evidence: if the enumeration contradicts a PROVED verdict, the verdict is ERROR."""
-    import proofs.enumeration as en
+    import casino_proofs.obligations.enumeration as en
 
     real = en._claims
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from impl.cards import DECK, JOKER, Card, CardError, parse_hand
+from casino_proofs.impl.cards import DECK, JOKER, Card, CardError, parse_hand
 
 
 def test_deck_has_52_cards_and_one_joker() -> None:

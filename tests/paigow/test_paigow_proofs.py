@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from math import comb
 
-from proofs.paigow import PaiGowOutcome
-from proofs.verdict import Verdict
+from casino_proofs.obligations.paigow import PaiGowOutcome
+from casino_proofs.obligations.verdict import Verdict
 
 
 def test_every_paigow_obligation_is_proved(paigow_outcome: PaiGowOutcome) -> None:

@@ -25,9 +25,9 @@ from typing import Any
 
 import z3
 
-import impl
-import spec
-from proofs.bridge import (
+from casino_proofs import impl, spec
+from casino_proofs.obligations.enumeration import confirm
+from casino_proofs.obligations.lifting import (
     ImplSettle,
     impl_accepts,
     impl_dict,
@@ -38,10 +38,9 @@ from proofs.bridge import (
     spec_dict,
     state_dict,
 )
-from proofs.enumeration import confirm
-from proofs.smtlib import query_text
-from proofs.verdict import Obligation, Result, Verdict
-from spec.vocabulary import (
+from casino_proofs.obligations.verdict import Obligation, Result, Verdict
+from casino_proofs.solving.smtlib import query_text
+from casino_proofs.spec.vocabulary import (
     COME_OUT,
     DIE_1,
     DIE_2,

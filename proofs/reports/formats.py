@@ -19,9 +19,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-import regulation
-from proofs.report import overall, settlement_text
-from proofs.verdict import Result, Verdict
+from casino_proofs import regulation
+from casino_proofs.obligations.verdict import Result, Verdict
+from casino_proofs.reports.check import overall, settlement_text
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _FILES = ("craps.toml", "paigow.toml", "conventions.toml")
@@ -32,7 +32,7 @@ def _lines() -> dict[str, tuple[str, int]]:
     """Where each clause, sentence and convention ID is defined: (file, line)."""
     where: dict[str, tuple[str, int]] = {}
     for name in _FILES:
-        text = resources.files("regulation").joinpath(name).read_text("utf-8")
+        text = resources.files("casino_proofs.regulation").joinpath(name).read_text("utf-8")
         for number, line in enumerate(text.splitlines(), start=1):
             stripped = line.strip()
             if stripped.startswith('id = "'):

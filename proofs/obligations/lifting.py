@@ -15,9 +15,8 @@ from typing import Any
 
 import z3
 
-import impl
-import spec
-from spec.vocabulary import (
+from casino_proofs import impl, spec
+from casino_proofs.spec.vocabulary import (
     COME_OUT,
     DIE_1,
     DIE_2,

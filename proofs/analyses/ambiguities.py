@@ -24,16 +24,14 @@ from typing import Any
 
 import z3
 
-import impl
-import regulation
-import spec
-from proofs.bridge import impl_dict, spec_dict, state_dict
-from proofs.edge import craps_readings, rule_fingerprint
-from proofs.paigow import ScopeSpec, model_hand
-from proofs.paigow_pass import hand_text
-from proofs.progress import Progress
-from spec.paigow import CODES
-from spec.vocabulary import (
+from casino_proofs import impl, regulation, spec
+from casino_proofs.analyses.edge import craps_readings, rule_fingerprint
+from casino_proofs.obligations.lifting import impl_dict, spec_dict, state_dict
+from casino_proofs.obligations.paigow import ScopeSpec, model_hand
+from casino_proofs.obligations.paigow_pass import hand_text
+from casino_proofs.reports.progress import Progress
+from casino_proofs.spec.paigow import CODES
+from casino_proofs.spec.vocabulary import (
     COME_OUT,
     DIE_1,
     DIE_2,
@@ -83,7 +81,8 @@ def entries() -> tuple[Entry, ...]:
         kind = "convention" if all(regulation.is_convention(c) for c in r.clauses) else "text"
         out.append(Entry(r.id, kind, r.clauses, r.quote, r.default,
                          [(v.name, v.description) for v in r.values]))
-    text = resources.files("regulation").joinpath("ambiguities.toml").read_text("utf-8")
+    text = resources.files("casino_proofs.regulation").joinpath("ambiguities.toml") \
+        .read_text("utf-8")
     for e in tomllib.loads(text)["entry"]:
         out.append(Entry(e["id"], e["kind"], tuple(e["clauses"]), e["quote"], e["default"],
                          [(v["name"], v["description"]) for v in e["value"]], e.get("note", "")))
@@ -251,7 +250,7 @@ def _paigow_category(entry: Entry, alternative: str) -> Finding:
 
 def _hand_witness(hand: tuple[int, ...], a: ScopeSpec, b: ScopeSpec, reading: str,
                   alternative: str) -> dict[str, Any]:
-    from proofs.z3_compile import evaluate_with_z3
+    from casino_proofs.solving.z3_compile import evaluate_with_z3
 
     def category(s: ScopeSpec) -> str:
         (code,) = evaluate_with_z3(list(s.spec.hand.cards), [s.spec.category()], hand)

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-import impl
-from impl.cards import Card
-from impl.paigow import HandValue
-from spec.paigow import JOKER_INDEX, card_symbol
+from casino_proofs import impl
+from casino_proofs.impl.cards import Card
+from casino_proofs.impl.paigow import HandValue
+from casino_proofs.spec.paigow import JOKER_INDEX, card_symbol
 
 Evaluate = Callable[[Sequence[Card], impl.Readings], HandValue]
 Key = tuple[tuple[int, ...], bool]

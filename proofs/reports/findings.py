@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from proofs.report import quote_lines, settlement_text
+from casino_proofs.reports.check import quote_lines, settlement_text
 
 
 def _side(value: Any) -> str:

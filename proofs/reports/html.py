@@ -12,10 +12,10 @@ import html
 from collections import Counter
 from typing import Any
 
-import regulation
-from proofs.formats import counterexample_lines
-from proofs.report import overall, settlement_text
-from proofs.verdict import Result, Verdict
+from casino_proofs import regulation
+from casino_proofs.obligations.verdict import Result, Verdict
+from casino_proofs.reports.check import overall, settlement_text
+from casino_proofs.reports.formats import counterexample_lines
 
 _STYLE = """
 body{font-family:system-ui,sans-serif;margin:2rem;max-width:72rem;color:#222}

@@ -20,12 +20,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-import impl
-import regulation
-import spec
-from proofs.bridge import DICE, ImplSettle
-from proofs.z3_compile import compile_terms
-from spec.vocabulary import COME_OUT, DIE_1, DIE_2, FIRST_ROLL, POINT, POINT_NUMBERS, WORKING
+from casino_proofs import impl, regulation, spec
+from casino_proofs.obligations.lifting import DICE, ImplSettle
+from casino_proofs.solving.z3_compile import compile_terms
+from casino_proofs.spec.vocabulary import (
+    COME_OUT,
+    DIE_1,
+    DIE_2,
+    FIRST_ROLL,
+    POINT,
+    POINT_NUMBERS,
+    WORKING,
+)
 
 #: A settlement as (decision, net, the wager's point after the roll, 0 for none).
 Outcome = tuple[str, Fraction, int]

@@ -9,7 +9,7 @@ from typing import Any
 
 import z3
 
-import regulation
+from casino_proofs import regulation
 
 
 def tool_version() -> str:

@@ -6,8 +6,8 @@ import json
 from collections import Counter
 from typing import Any
 
-import regulation
-from proofs.verdict import Result, Verdict, exit_code
+from casino_proofs import regulation
+from casino_proofs.obligations.verdict import Result, Verdict, exit_code
 
 SCHEMA = "casino-proofs/check"
 #: Pai Gow obligations decided by an SMT query (the others by enumeration alone); every craps

@@ -7,7 +7,9 @@ it, or why it is out of scope.
 - obligations: the proof obligations resting on it (craps: from a proof run; Pai Gow: the
   obligations its combinations and statements give rise to);
 - tests: the test functions and test data that name it (``r3-95.15-1.s4`` or
-  ``r3_95_15_1``).
+  ``r3_95_15_1``), found in a ``tests/`` folder: the one given (``coverage --tests DIR``),
+  else ``./tests`` under the current directory, else the source checkout the package was
+  installed from. When none is visible the report says so instead of counting zero tests.
 
 A sentence with no constraint and no out-of-scope reason, or a constraint that cites no
 registered clause, is a failure.
@@ -23,13 +25,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import regulation
-import spec
-from proofs.craps import check_craps
-from proofs.paigow import SCOPES, ScopeSpec
-from spec.paigow import COMBINATIONS
+from casino_proofs import regulation, spec
+from casino_proofs.obligations.craps import check_craps
+from casino_proofs.obligations.paigow import SCOPES, ScopeSpec
+from casino_proofs.spec.paigow import COMBINATIONS
 
-ROOT = Path(__file__).resolve().parent.parent
+#: The implementation's source files, wherever the package is installed.
+IMPL_DIR = Path(str(resources.files("casino_proofs.impl")))
 
 
 @dataclass
@@ -48,7 +50,7 @@ class SentenceCoverage:
 
 
 def _out_of_scope() -> dict[str, str]:
-    text = resources.files("regulation").joinpath("coverage.toml").read_text("utf-8")
+    text = resources.files("casino_proofs.regulation").joinpath("coverage.toml").read_text("utf-8")
     return {e["id"]: e["reason"] for e in tomllib.loads(text)["out_of_scope"]}
 
 
@@ -104,7 +106,7 @@ def _impl_functions() -> dict[str, list[str]]:
     covers each of its sentences)."""
     found: dict[str, list[str]] = {}
     pattern = re.compile(r"r3-[0-9.]+-(?:intro|\d+)(?:\.s\d+)?")
-    for path in sorted((ROOT / "impl").glob("*.py")):
+    for path in sorted(IMPL_DIR.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef | ast.ClassDef):
@@ -116,13 +118,29 @@ def _impl_functions() -> dict[str, list[str]]:
     return found
 
 
-def _tests() -> dict[str, list[str]]:
+def find_tests(given: str | None = None) -> Path | None:
+    """The ``tests/`` folder to search: ``given``, else ``./tests``, else the one beside the
+    checkout the package was installed from (an editable install); None if none is visible."""
+    if given is not None:
+        path = Path(given)
+        if not path.is_dir():
+            raise ValueError(f"--tests {given}: not a directory; give the project's tests/ "
+                             "folder")
+        return path
+    candidates = [Path.cwd() / "tests", IMPL_DIR.resolve().parent / "tests"]
+    for candidate in candidates:
+        if (candidate / "test_independence.py").is_file():
+            return candidate
+    return None
+
+
+def _tests(folder: Path) -> dict[str, list[str]]:
     """Test files and functions that name a sentence or its paragraph."""
     found: dict[str, list[str]] = {}
     sentences = regulation.sentences()
-    for path in sorted((ROOT / "tests").rglob("*.py")):
+    for path in sorted(folder.rglob("*.py")):
         text = path.read_text(encoding="utf-8")
-        rel = str(path.relative_to(ROOT))
+        rel = f"tests/{path.relative_to(folder)}"
         for sid in sentences:
             paragraph = regulation.paragraph_of(sid)
             underscored = paragraph.replace("-", "_").replace(".", "_")
@@ -182,10 +200,13 @@ def ordering_gaps() -> list[str]:
     return missing
 
 
-def coverage() -> tuple[list[SentenceCoverage], list[str]]:
+def coverage(tests_folder: Path | None = None) -> tuple[list[SentenceCoverage], list[str]]:
+    """Every sentence's coverage, and the constraints citing no clause. ``tests_folder`` None:
+    the tests are not visible, and each sentence's ``tests`` stays empty."""
     constraints, uncited = _spec_constraints()
     uncited += [f"ordering statement not stated by the spec: {gap}" for gap in ordering_gaps()]
-    impl_functions, tests, obligations = _impl_functions(), _tests(), _obligations()
+    impl_functions, obligations = _impl_functions(), _obligations()
+    tests = _tests(tests_folder) if tests_folder is not None else {}
     scoped_out = _out_of_scope()
     rows = []
     for sid, sentence in regulation.sentences().items():
@@ -196,9 +217,11 @@ def coverage() -> tuple[list[SentenceCoverage], list[str]]:
     return rows, uncited
 
 
-def coverage_json(rows: list[SentenceCoverage], uncited: list[str]) -> dict[str, Any]:
+def coverage_json(rows: list[SentenceCoverage], uncited: list[str],
+                  tests_folder: Path | None) -> dict[str, Any]:
     return {
         "schema": "casino-proofs/coverage", "schema_version": 1,
+        "tests_folder": str(tests_folder) if tests_folder is not None else None,
         "sentences": [{
             "id": r.id, "text": r.text, "covered": r.covered,
             "constraints": r.constraints, "impl": r.impl, "obligations": r.obligations,
@@ -211,15 +234,22 @@ def coverage_json(rows: list[SentenceCoverage], uncited: list[str]) -> dict[str,
     }
 
 
-def coverage_text(rows: list[SentenceCoverage], uncited: list[str]) -> str:
+def coverage_text(rows: list[SentenceCoverage], uncited: list[str],
+                  tests_folder: Path | None) -> str:
     lines = []
+    if tests_folder is None:
+        lines.append("tests: not visible from here (run from the checkout, or give --tests "
+                     "DIR); the test column below is not counted")
+    else:
+        lines.append(f"tests: searched in {tests_folder}")
     for r in rows:
         if r.out_of_scope and not r.constraints:
             lines.append(f"OUT OF SCOPE  {r.id}: {r.out_of_scope}")
             continue
         mark = "covered " if r.covered else "UNCOVERED"
+        tests = f"{len(r.tests)} test files" if tests_folder is not None else "tests not seen"
         lines.append(f"{mark}  {r.id}: {len(r.constraints)} constraints, {len(r.impl)} impl "
-                     f"functions, {len(r.obligations)} obligations, {len(r.tests)} test files")
+                     f"functions, {len(r.obligations)} obligations, {tests}")
     for where in uncited:
         lines.append(f"UNCITED   {where}: cites no registered clause")
     uncovered = [r.id for r in rows if not r.covered]

@@ -27,10 +27,10 @@ from typing import Any
 
 import z3
 
-from proofs.context import tool_version
-from proofs.progress import Progress
-from proofs.report import obligation_json
-from proofs.verdict import Result
+from casino_proofs.obligations.verdict import Result
+from casino_proofs.reports.check import obligation_json
+from casino_proofs.reports.context import tool_version
+from casino_proofs.reports.progress import Progress
 
 REGULATION_FILES = ("craps.toml", "paigow.toml", "conventions.toml", "readings.toml",
                     "ambiguities.toml", "coverage.toml")
@@ -87,7 +87,7 @@ def write_bundle(directory: str, results: list[Result], context: dict[str, Any],
                                               encoding="utf-8")
         regulation_hashes = {
             f"regulation/{name}": _sha256(
-                resources.files("regulation").joinpath(name).read_bytes())
+                resources.files("casino_proofs.regulation").joinpath(name).read_bytes())
             for name in REGULATION_FILES
         }
         manifest = {

@@ -10,15 +10,14 @@ import tempfile
 import time
 from typing import Any, NoReturn
 
-import impl
-import regulation
-import spec
-from proofs import formats, paigow_cli
-from proofs.bridge import impl_dict, spec_dict, state_dict
-from proofs.context import parse_readings, report_context
-from proofs.craps import DEFAULT_TIMEOUT_MS, check_craps
-from proofs.paigow import check_paigow
-from proofs.report import (
+from casino_proofs import impl, regulation, spec
+from casino_proofs.command import hands as paigow_cli
+from casino_proofs.obligations.craps import DEFAULT_TIMEOUT_MS, check_craps
+from casino_proofs.obligations.lifting import impl_dict, spec_dict, state_dict
+from casino_proofs.obligations.paigow import check_paigow
+from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED, EXIT_USAGE, exit_code
+from casino_proofs.reports import formats
+from casino_proofs.reports.check import (
     compare_text,
     quote_lines,
     rank_text,
@@ -26,7 +25,7 @@ from proofs.report import (
     to_json,
     to_text,
 )
-from proofs.verdict import EXIT_PROVED, EXIT_REFUTED, EXIT_USAGE, exit_code
+from casino_proofs.reports.context import parse_readings, report_context
 
 EXIT_CODES = """\
 exit codes:
@@ -186,6 +185,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="write the report to FILE (written whole or not at all)")
     coverage.add_argument("--format", choices=("text", "json"), default="text",
                           help="output format (default: text)")
+    coverage.add_argument("--tests", metavar="DIR",
+                          help="the project's tests/ folder (default: ./tests, else the "
+                               "checkout the package was installed from)")
     edge = sub.add_parser(
         "edge", help="the exact house edge of every craps wager under each reading",
         epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -239,7 +241,7 @@ def run_check(args: argparse.Namespace) -> int:
     if args.only in (None, "craps"):
         results += check_craps(readings, timeout_ms=args.timeout_ms, record=record)
     if args.only in (None, "paigow"):
-        from proofs.progress import Progress
+        from casino_proofs.reports.progress import Progress
 
         bar = Progress("Pai Gow: every hand", 1, not args.quiet)
 
@@ -262,9 +264,9 @@ def run_check(args: argparse.Namespace) -> int:
     elif args.format == "markdown":
         text = formats.to_markdown(results, context, seconds)
     elif args.format == "html":
-        from proofs.ambiguities import find_all, finding_json
-        from proofs.edge import edge_rows, row_json
-        from proofs.html_report import to_html
+        from casino_proofs.analyses.ambiguities import find_all, finding_json
+        from casino_proofs.analyses.edge import edge_rows, row_json
+        from casino_proofs.reports.html import to_html
 
         text = to_html(results, context, seconds, [finding_json(f) for f in find_all()],
                        [row_json(r) for r in edge_rows(readings)])
@@ -273,7 +275,7 @@ def run_check(args: argparse.Namespace) -> int:
         text = render(results, context, seconds, games)
     _write(text, args.output)
     if args.bundle:
-        from proofs.bundle import write_bundle
+        from casino_proofs.audit.bundle import write_bundle
 
         write_bundle(args.bundle, results, context, args.timeout_ms)
     return exit_code(results)
@@ -357,9 +359,9 @@ def run_compare(args: argparse.Namespace) -> int:
 
 
 def run_ambiguities(args: argparse.Namespace) -> int:
-    from proofs.ambiguities import find_all, finding_json
-    from proofs.findings_report import ambiguities_text
-    from proofs.progress import Progress
+    from casino_proofs.analyses.ambiguities import find_all, finding_json
+    from casino_proofs.reports.findings import ambiguities_text
+    from casino_proofs.reports.progress import Progress
 
     bar = Progress("ambiguities", 0, not args.quiet)
     findings = [finding_json(f) for f in find_all(bar)]
@@ -380,8 +382,8 @@ def run_ambiguities(args: argparse.Namespace) -> int:
 
 
 def run_edge(args: argparse.Namespace) -> int:
-    from proofs.edge import edge_rows, row_json
-    from proofs.findings_report import edge_text
+    from casino_proofs.analyses.edge import edge_rows, row_json
+    from casino_proofs.reports.findings import edge_text
 
     readings = parse_readings(args.reading)
     rows = [row_json(r) for r in edge_rows(readings)]
@@ -395,7 +397,7 @@ def run_edge(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from proofs.bundle import load, replay
+    from casino_proofs.audit.bundle import load, replay
 
     load(args.bundle)  # a bad bundle is a one-line error before any solving
     if args.solver == "cvc5":
@@ -404,7 +406,7 @@ def run_replay(args: argparse.Namespace) -> int:
         except ImportError as exc:
             raise UsageError("cvc5 is not installed: pip install cvc5 (or use --solver z3)") \
                 from exc
-    from proofs.progress import Progress
+    from casino_proofs.reports.progress import Progress
 
     bar = Progress(f"replay with {args.solver}", 0, not args.quiet)
     replayed = replay(args.bundle, args.solver, args.timeout_ms, bar)
@@ -429,8 +431,8 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def run_mutants(args: argparse.Namespace) -> int:
-    from proofs.mutants import generate, quick, report, report_text, run
-    from proofs.progress import Progress
+    from casino_proofs.analyses.mutants import generate, quick, report, report_text, run
+    from casino_proofs.reports.progress import Progress
 
     chosen = generate(args.only)
     if args.quick:
@@ -448,14 +450,20 @@ def run_mutants(args: argparse.Namespace) -> int:
 
 
 def run_coverage(args: argparse.Namespace) -> int:
-    from proofs.coverage import coverage, coverage_json, coverage_text
+    from casino_proofs.analyses.coverage import (
+        coverage,
+        coverage_json,
+        coverage_text,
+        find_tests,
+    )
 
-    rows, uncited = coverage()
+    folder = find_tests(args.tests)
+    rows, uncited = coverage(folder)
     if args.format == "json":
-        _write(json.dumps(coverage_json(rows, uncited), indent=2, ensure_ascii=False) + "\n",
-               args.output)
+        _write(json.dumps(coverage_json(rows, uncited, folder), indent=2, ensure_ascii=False)
+               + "\n", args.output)
     else:
-        _write(coverage_text(rows, uncited), args.output)
+        _write(coverage_text(rows, uncited, folder), args.output)
     return EXIT_PROVED if all(r.covered for r in rows) and not uncited else EXIT_REFUTED
 
 

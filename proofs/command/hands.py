@@ -6,13 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import impl
-import impl.paigow
-import regulation
-import spec
-from impl.cards import Card, parse_hand
-from proofs.paigow import CLAUSE_OF, SCOPES, ScopeSpec, SpecView
-from proofs.z3_compile import evaluate_with_z3
+from casino_proofs import impl, regulation, spec
+from casino_proofs.impl.cards import Card, parse_hand
+from casino_proofs.obligations.paigow import CLAUSE_OF, SCOPES, ScopeSpec, SpecView
+from casino_proofs.solving.z3_compile import evaluate_with_z3
 
 
 def _scope(size: int) -> str:

@@ -30,17 +30,14 @@ from typing import Any
 
 import z3
 
-import impl
-import impl.paigow
-import regulation
-import spec
-from impl.paigow import Combination, HandValue
-from proofs.bridge import DICE, ImplSettle
-from proofs.coverage import ordering_gaps
-from proofs.craps import check_craps
-from proofs.paigow import SPEC_MUTATION, ScopeSpec, check_paigow
-from proofs.verdict import Result, Verdict
-from spec.paigow import COMBINATIONS, JOKER_INDEX, PaiGowSpec
+from casino_proofs import impl, regulation, spec
+from casino_proofs.analyses.coverage import ordering_gaps
+from casino_proofs.impl.paigow import Combination, HandValue
+from casino_proofs.obligations.craps import check_craps
+from casino_proofs.obligations.lifting import DICE, ImplSettle
+from casino_proofs.obligations.paigow import SPEC_MUTATION, ScopeSpec, check_paigow
+from casino_proofs.obligations.verdict import Result, Verdict
+from casino_proofs.spec.paigow import COMBINATIONS, JOKER_INDEX, PaiGowSpec
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,11 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-import impl
-import spec
-from proofs.bridge import DICE, ImplSettle, impl_accepts, run_impl
-from proofs.verdict import Result, Verdict
-from proofs.z3_compile import UnsupportedTerm, compile_terms
-from spec.vocabulary import COME_OUT, DIE_1, DIE_2, FIRST_ROLL, POINT, WORKING
+from casino_proofs import impl, spec
+from casino_proofs.obligations.lifting import DICE, ImplSettle, impl_accepts, run_impl
+from casino_proofs.obligations.verdict import Result, Verdict
+from casino_proofs.solving.z3_compile import UnsupportedTerm, compile_terms
+from casino_proofs.spec.vocabulary import COME_OUT, DIE_1, DIE_2, FIRST_ROLL, POINT, WORKING
 
 Outcome = tuple[str, Fraction, int]
 

@@ -44,16 +44,14 @@ from typing import Any
 
 import z3
 
-import impl
-import impl.paigow
-import spec
-from proofs import paigow_pass as pp
-from proofs.paigow_pass import ClassEntry, Evaluate, Key, PassResult, hand_text
-from proofs.smtlib import query_text
-from proofs.verdict import Obligation, Result, Verdict
-from proofs.z3_compile import compile_terms, evaluate_with_z3
-from spec.paigow import CODES, COMBINATIONS, JOKER_INDEX, OrderStatement, PaiGowSpec
-from spec.readings import Readings
+from casino_proofs import impl, spec
+from casino_proofs.obligations import paigow_pass as pp
+from casino_proofs.obligations.paigow_pass import ClassEntry, Evaluate, Key, PassResult, hand_text
+from casino_proofs.obligations.verdict import Obligation, Result, Verdict
+from casino_proofs.solving.smtlib import query_text
+from casino_proofs.solving.z3_compile import compile_terms, evaluate_with_z3
+from casino_proofs.spec.paigow import CODES, COMBINATIONS, JOKER_INDEX, OrderStatement, PaiGowSpec
+from casino_proofs.spec.readings import Readings
 
 FULL_DECK: tuple[int, ...] = tuple(range(JOKER_INDEX + 1))
 SCOPES = {"high": 5, "low": 2}

@@ -1,0 +1,1 @@
+"""The implementation under test: one door for every implementation, ours included."""

@@ -1,0 +1,1 @@
+"""Analyses beyond the proofs: ambiguities, house edges, clause coverage, mutants."""

@@ -1,0 +1,1 @@
+"""The audit bundle and its independent re-check."""

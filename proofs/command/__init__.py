@@ -1,0 +1,1 @@
+"""The ``casino-proofs`` command: argument parsing, the sub-commands, exit codes."""

@@ -1,0 +1,2 @@
+"""Reports: text and JSON for a check, JUnit, SARIF, Markdown, HTML, and the findings of
+the analyses."""
