@@ -17,28 +17,28 @@ def _considered_a_push(point: int, readings: Readings) -> Settlement:
     return push()
 
 
-def pay_pass_odds(point: int) -> Settlement:
+def pay_pass_odds(point: int, notation: str = "to") -> Settlement:
     """r3-95.16-1.s4: 2 to 1 on 4 or 10, 3 to 2 on 5 or 9, 6 to 5 on 6 or 8."""
     if point in (4, 10):
-        return win(2, 1)
+        return win(2, 1, notation)
     if point in (5, 9):
-        return win(3, 2)
-    return win(6, 5)
+        return win(3, 2, notation)
+    return win(6, 5, notation)
 
 
-def pay_dont_pass_odds(point: int) -> Settlement:
+def pay_dont_pass_odds(point: int, notation: str = "to") -> Settlement:
     """r3-95.16-2.s4: 1 to 2 on 4 or 10, 2 to 3 on 5 or 9, 5 to 6 on 6 or 8."""
     if point in (4, 10):
-        return win(1, 2)
+        return win(1, 2, notation)
     if point in (5, 9):
-        return win(2, 3)
-    return win(5, 6)
+        return win(2, 3, notation)
+    return win(5, 6, notation)
 
 
 def settle_pass_odds(point: int, roll: Roll, readings: Readings) -> Settlement:
     """r3-95.16-1: wins on the point, loses on 7, any other total is “a push”."""
     if roll.total == point:
-        return pay_pass_odds(point)
+        return pay_pass_odds(point, readings.odds_notation)
     if roll.total == 7:
         return lose()
     return _considered_a_push(point, readings)
@@ -47,7 +47,7 @@ def settle_pass_odds(point: int, roll: Roll, readings: Readings) -> Settlement:
 def settle_dont_pass_odds(point: int, roll: Roll, readings: Readings) -> Settlement:
     """r3-95.16-2: wins on 7, loses on the point, any other total is “a push”."""
     if roll.total == 7:
-        return pay_dont_pass_odds(point)
+        return pay_dont_pass_odds(point, readings.odds_notation)
     if roll.total == point:
         return lose()
     return _considered_a_push(point, readings)

@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from casino_proofs.impl import associate_chances as ac
@@ -40,7 +39,8 @@ _DEFAULT_READINGS = Readings()
 def parse_hop(name: str) -> tuple[int, int] | None:
     """``hop-2-4`` (or ``hop-4-2``) -> (2, 4); None if ``name`` is not a hop wager."""
     parts = name.split("-")
-    if len(parts) != 3 or parts[0] != "hop" or not all(p in "123456" and p for p in parts[1:]):
+    if len(parts) != 3 or parts[0] != "hop" or not all(len(p) == 1 and p in "123456"
+                                                         for p in parts[1:]):
         return None
     a, b = sorted((int(parts[1]), int(parts[2])))
     return a, b
@@ -95,6 +95,11 @@ def check_state(wager: str, state: State, readings: Readings = _DEFAULT_READINGS
             raise InvalidState(f"{wager} needs a point (4, 5, 6, 8, 9 or 10)")
         if wager in ("pass-odds", "dont-pass-odds") and state.come_out:
             raise InvalidState(f"{wager}: once the point is set it is not a come-out roll")
+    if wager in ("come", "dont-come", "come-odds", "dont-come-odds") and state.point is not None \
+            and state.first_roll:
+        # A new shooter's first roll follows a seven-out, which decided every Come wager with
+        # a come point (conv-single-chance-come, conv-single-chance-dont-come).
+        raise InvalidState(f"{wager}: no come point stands on a new shooter's first roll")
 
 
 def settle(wager: str, state: State, roll: Roll,
@@ -107,11 +112,7 @@ def settle(wager: str, state: State, roll: Roll,
     """
     name = canonical(wager)
     check_state(name, state, readings)
-    settlement = _settle(name, state, roll, readings)
-    if readings.odds_notation == "for" and settlement.decision is Decision.WIN:
-        # "X to Y" read as "X for Y": the stake is part of the payment (conv-odds-net).
-        return replace(settlement, net=settlement.net - 1)
-    return settlement
+    return _settle(name, state, roll, readings)
 
 
 def _settle(name: str, state: State, roll: Roll, readings: Readings) -> Settlement:
@@ -125,19 +126,20 @@ def _settle(name: str, state: State, roll: Roll, readings: Readings) -> Settleme
     hop = parse_hop(name)
     if hop is not None:
         return mc.settle_hop(hop, roll, readings)
+    notation = readings.odds_notation
     match name:
         case "any-7":
-            return mc.settle_any_7(roll)
+            return mc.settle_any_7(roll, notation)
         case "eleven":
-            return mc.settle_eleven(roll)
+            return mc.settle_eleven(roll, notation)
         case "any-craps":
-            return mc.settle_any_craps(roll)
+            return mc.settle_any_craps(roll, notation)
         case "craps-2":
-            return mc.settle_craps_2(roll)
+            return mc.settle_craps_2(roll, notation)
         case "craps-3":
-            return mc.settle_craps_3(roll)
+            return mc.settle_craps_3(roll, notation)
         case "craps-12":
-            return mc.settle_craps_12(roll)
+            return mc.settle_craps_12(roll, notation)
         case "horn":
             return mc.settle_horn(roll, readings)
         case "world":

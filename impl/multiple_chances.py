@@ -17,6 +17,7 @@ from casino_proofs.impl.types import (
     State,
     lose,
     no_decision,
+    paid_at,
     win,
 )
 
@@ -44,8 +45,8 @@ def settle_hard_way(number: int, state: State, roll: Roll, readings: Readings) -
                 f"formed by a double {roll.die_1} pays"
             )
         if roll.die_1 in (2, 5):
-            return win(7)
-        return win(9)
+            return win(7, notation=readings.odds_notation)
+        return win(9, notation=readings.odds_notation)
     if roll.total == 7:
         return lose()
     if readings.hard_ways_loss == "easy-way":
@@ -56,34 +57,34 @@ def settle_hard_way(number: int, state: State, roll: Roll, readings: Readings) -
     return no_decision()
 
 
-def settle_any_7(roll: Roll) -> Settlement:
+def settle_any_7(roll: Roll, notation: str = "to") -> Settlement:
     """r3-95.15-2: wins on 7 at 4 to 1, loses otherwise."""
-    return win(4) if roll.total == 7 else lose()
+    return win(4, notation=notation) if roll.total == 7 else lose()
 
 
-def settle_eleven(roll: Roll) -> Settlement:
+def settle_eleven(roll: Roll, notation: str = "to") -> Settlement:
     """r3-95.15-3: wins on 11 at 15 to 1, loses otherwise."""
-    return win(15) if roll.total == 11 else lose()
+    return win(15, notation=notation) if roll.total == 11 else lose()
 
 
-def settle_any_craps(roll: Roll) -> Settlement:
+def settle_any_craps(roll: Roll, notation: str = "to") -> Settlement:
     """r3-95.15-4: wins on 2, 3 or 12 at 7 to 1, loses otherwise."""
-    return win(7) if roll.total in (2, 3, 12) else lose()
+    return win(7, notation=notation) if roll.total in (2, 3, 12) else lose()
 
 
-def settle_craps_2(roll: Roll) -> Settlement:
+def settle_craps_2(roll: Roll, notation: str = "to") -> Settlement:
     """r3-95.15-5: wins on 2 at 30 to 1, loses otherwise."""
-    return win(30) if roll.total == 2 else lose()
+    return win(30, notation=notation) if roll.total == 2 else lose()
 
 
-def settle_craps_3(roll: Roll) -> Settlement:
+def settle_craps_3(roll: Roll, notation: str = "to") -> Settlement:
     """r3-95.15-6: wins on 3 at 15 to 1, loses otherwise."""
-    return win(15) if roll.total == 3 else lose()
+    return win(15, notation=notation) if roll.total == 3 else lose()
 
 
-def settle_craps_12(roll: Roll) -> Settlement:
+def settle_craps_12(roll: Roll, notation: str = "to") -> Settlement:
     """r3-95.15-7: wins on 12 at 30 to 1, loses otherwise."""
-    return win(30) if roll.total == 12 else lose()
+    return win(30, notation=notation) if roll.total == 12 else lose()
 
 
 def _single_number_odds(total: int, readings: Readings) -> Fraction:
@@ -106,7 +107,9 @@ def _settle_combined(covered: tuple[int, ...], roll: Roll, readings: Readings) -
     which are winners with the total obtained” (reading ``combined-payout``)."""
     if roll.total not in covered:
         return lose()
-    odds = _single_number_odds(roll.total, readings)
+    # The odds "X to 1" of the single-number wager, read under odds-notation: "X for 1" takes
+    # the stake out of the winning share (or the whole stake), not out of the whole wager.
+    odds = paid_at(_single_number_odds(roll.total, readings), readings.odds_notation)
     if readings.combined_payout == "whole":
         return Settlement(Decision.WIN, odds)
     share = Fraction(1, len(covered))
@@ -143,4 +146,4 @@ def settle_hop(called: tuple[int, int], roll: Roll, readings: Readings) -> Settl
         matched = roll.total == first + second
     if not matched:
         return lose()
-    return win(30) if roll.is_pair else win(15)
+    return win(30 if roll.is_pair else 15, notation=readings.odds_notation)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cache
 
 from casino_proofs.impl.cards import ACE, Card, CardError
 from casino_proofs.impl.readings import Readings
@@ -95,7 +96,15 @@ def _value(combination: Combination, tiebreak: tuple[int, ...], size: int = 5) -
 
 
 def _evaluate_natural(ranks: list[int], flush: bool) -> HandValue:
-    """Five cards, none of them the joker (or the joker already given a value).
+    """Five cards' ranks, none of them the joker, and whether they share a suit: the hand's
+    value (which depends on nothing else, so it is remembered by ranks and flush)."""
+    return _evaluate_ranks(tuple(sorted(ranks)), flush)
+
+
+@cache
+def _evaluate_ranks(ranks: tuple[int, ...], flush: bool) -> HandValue:
+    """Five cards, none of them the joker (or the joker already given a value), by their
+    ranks in increasing order.
 
     Tried from the highest combination down (conv-highest-combination): r3-40-1.s1 five aces,
     r3-40-2.s1 royal flush, r3-40-3.s1 straight flush (ordered by r3-40-3.s2), r3-40-4.s1

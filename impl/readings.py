@@ -31,6 +31,16 @@ VALUES: dict[str, tuple[str, ...]] = {
 }
 
 
+#: The values the implementation settles under. It accepts every value of the registry but
+#: implements only these; for the others it follows the default (pair-consisting, royal-flush:
+#: the implementation always ranks as their defaults).
+IMPLEMENTED: dict[str, tuple[str, ...]] = {
+    **VALUES,
+    "pair-consisting": ("containing",),
+    "royal-flush": ("separate",),
+}
+
+
 @dataclass(frozen=True)
 class Readings:
     """How to settle where the regulation text can be read more than one way."""

@@ -58,11 +58,11 @@ class Roll:
 
     @classmethod
     def parse(cls, text: str) -> Roll:
-        """``"3,4"`` -> ``Roll(3, 4)``."""
+        """``"3,4"`` -> ``Roll(3, 4)``. Only the ASCII digits 1 to 6 are dice."""
         parts = [p.strip() for p in text.split(",")]
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        if len(parts) != 2 or not all(len(p) == 1 and p in "123456" for p in parts):
             raise InvalidRoll(
-                f"a roll is two dice D1,D2, each 1 to 6 (e.g. 3,4), not {text!r}"
+                f"a roll is two dice D1,D2, each 1, 2, 3, 4, 5 or 6 (e.g. 3,4), not {text!r}"
             )
         return cls(int(parts[0]), int(parts[1]))
 
@@ -105,14 +105,18 @@ class Settlement:
     def stays(self) -> bool:
         return self.decision is Decision.NONE
 
-    def next_state(self, state: State, come_out: bool) -> State | None:
-        """The wager's state for the next roll (None once it has left the table).
+    def next_state(self, state: State, come_out: bool, first_roll: bool = False) -> State | None:
+        """The wager's state for the next roll (None once it has left the table): its point
+        after this roll, and the player's working call, which stays with the wager
+        (conv-call-stands, r3-95.15-1.s6, r3-95.16-3.s3).
 
-        Whether the next roll is a come-out roll is the table's business, given by the caller.
+        Whether the next roll is a come-out roll, and a new shooter's first, is the table's
+        business, given by the caller.
         """
         if not self.stays:
             return None
-        return State(point=self.point, come_out=come_out, working=state.working)
+        return State(point=self.point, come_out=come_out, working=state.working,
+                     first_roll=first_roll)
 
 
 WIN_EVEN = Fraction(1)
@@ -120,9 +124,16 @@ LOST = Fraction(-1)
 NOTHING = Fraction(0)
 
 
-def win(x: int, y: int = 1) -> Settlement:
-    """A win paid at odds of x to y: the stake back and x/y per unit staked."""
-    return Settlement(Decision.WIN, Fraction(x, y))
+def win(x: int, y: int = 1, notation: str = "to") -> Settlement:
+    """A win paid at odds of x to y: the stake back and x/y per unit staked
+    (conv-odds-net). ``notation`` is reading ``odds-notation`` for a payout the regulation
+    states: under ``for`` the stake is part of the payment, a net of x/y - 1."""
+    return Settlement(Decision.WIN, paid_at(Fraction(x, y), notation))
+
+
+def paid_at(odds: Fraction, notation: str) -> Fraction:
+    """The net of a win the text states at ``odds`` to 1, under reading ``odds-notation``."""
+    return odds if notation == "to" else odds - 1
 
 
 def lose() -> Settlement:

@@ -12,6 +12,7 @@ from casino_proofs.spec.readings import Readings
 from casino_proofs.spec.rules import Rule, Settlement, StateClass, WagerSpec
 from casino_proofs.spec.vocabulary import (
     COME_OUT,
+    FIRST_ROLL,
     LOSE,
     LOSS,
     NO_POINT,
@@ -24,6 +25,7 @@ from casino_proofs.spec.vocabulary import (
     ZERO,
     is_point,
     odds,
+    stated,
     total_in,
 )
 
@@ -54,12 +56,13 @@ def _odds_rules(*, wins_on_point: bool, table: tuple[tuple[tuple[int, int], z3.A
     rules = [
         Rule((*decide, payout), f"wins when the point is {a} or {b}",
              z3.And(active, TOTAL == winning_total, total_in(POINT, (a, b))),
-             Settlement(WIN, net, _ENDS))
+             Settlement(WIN, stated(net, readings.odds_notation), _ENDS),
+             readings=("odds-notation",))
         for (a, b), net in table
     ]
     rules.append(Rule(decide, "loses on " + ("7" if wins_on_point else "the point"),
                       z3.And(active, TOTAL == losing_total), Settlement(LOSE, LOSS, _ENDS)))
-    rules.append(Rule(push, "any other total: considered a push",
+    rules.append(Rule((*push, "conv-call-stands"), "any other total: considered a push",
                       z3.And(active, TOTAL != POINT, TOTAL != 7), _other_total(readings),
                       readings=("associate-push",)))
     return rules
@@ -99,7 +102,7 @@ def _off_on_come_out(rules: list[Rule], off: z3.BoolRef, clause: str,
                           "not active, and the roll decides the Come wager: returned",
                           z3.And(off, come_decided), Settlement(PUSH, ZERO, _ENDS),
                           readings=("inactive-odds",)))
-    rules.append(Rule((clause,), "not active on a come-out roll: no decision",
+    rules.append(Rule((clause, "conv-call-stands"), "not active on a come-out roll: no decision",
                       z3.And(off, z3.Not(come_decided)), Settlement(NONE, ZERO, POINT)))
     return rules
 
@@ -112,19 +115,22 @@ def _active(off: z3.BoolRef, readings: Readings) -> z3.BoolRef:
     return z3.Not(off)
 
 
-def _come_point_states(off_clause: str | None) -> tuple[StateClass, ...]:
+def _come_point_states(off_clause: str | None, come: str) -> tuple[StateClass, ...]:
+    """A come point stands on any roll but a new shooter's first: that roll follows a
+    seven-out, which decided every Come (or Don't Come) wager with a point (``come``)."""
+    standing = z3.And(is_point(), z3.Not(FIRST_ROLL))
     if off_clause is None:
         return (
             StateClass("come-point", "come point 4, 5, 6, 8, 9 or 10, come-out roll or not",
-                       z3.And(is_point(), z3.Not(WORKING)), (POINT_KNOWN,)),
+                       z3.And(standing, z3.Not(WORKING)), (POINT_KNOWN, come)),
         )
     return (
         StateClass("not-come-out", "come point 4, 5, 6, 8, 9 or 10; not a come-out roll",
-                   z3.And(is_point(), z3.Not(COME_OUT)), (POINT_KNOWN,)),
+                   z3.And(standing, z3.Not(COME_OUT)), (POINT_KNOWN, come)),
         StateClass("come-out-off", "come point set; a come-out roll; the player has not said on",
-                   z3.And(is_point(), COME_OUT, z3.Not(WORKING)), (POINT_KNOWN, off_clause)),
+                   z3.And(standing, COME_OUT, z3.Not(WORKING)), (POINT_KNOWN, off_clause, come)),
         StateClass("come-out-working", "come point set; a come-out roll; the player has said on",
-                   z3.And(is_point(), COME_OUT, WORKING), (POINT_KNOWN, off_clause)),
+                   z3.And(standing, COME_OUT, WORKING), (POINT_KNOWN, off_clause, come)),
     )
 
 
@@ -137,7 +143,7 @@ def come_odds(readings: Readings) -> WagerSpec:
                         active=_active(off, readings), readings=readings)
     rules = _off_on_come_out(rules, off, "r3-95.16-3.s3", readings)
     return WagerSpec("come-odds", "r3-95.16-3", "Come Associate Chance", tuple(rules),
-                     _come_point_states("r3-95.16-3.s3"))
+                     _come_point_states("r3-95.16-3.s3", "conv-single-chance-come"))
 
 
 def dont_come_odds(readings: Readings) -> WagerSpec:
@@ -150,11 +156,11 @@ def dont_come_odds(readings: Readings) -> WagerSpec:
                             payout="r3-95.16-2.s4", push=("r3-95.16-4.s2",),
                             active=_active(off, readings), readings=readings)
         rules = _off_on_come_out(rules, off, "r3-95.16-3.s3", readings)
-        states = _come_point_states("r3-95.16-3.s3")
+        states = _come_point_states("r3-95.16-3.s3", "conv-single-chance-dont-come")
     else:
         rules = _odds_rules(wins_on_point=False, table=DONT_PASS_ODDS, decide=decide,
                             payout="r3-95.16-2.s4", push=("r3-95.16-4.s2",),
                             active=z3.BoolVal(True), readings=readings)
-        states = _come_point_states(None)
+        states = _come_point_states(None, "conv-single-chance-dont-come")
     return WagerSpec("dont-come-odds", "r3-95.16-4", "Don't Come Associate Chance",
                      tuple(rules), states)

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
-
-import z3
 
 from casino_proofs.spec.associate_chances import (
     come_odds,
@@ -24,7 +21,6 @@ from casino_proofs.spec.multiple_chances import (
 from casino_proofs.spec.readings import Readings
 from casino_proofs.spec.rules import WagerSpec
 from casino_proofs.spec.single_chance import come, dont_come, dont_pass, pass_line
-from casino_proofs.spec.vocabulary import WIN
 
 
 def _builders() -> dict[str, Callable[[Readings], WagerSpec]]:
@@ -55,23 +51,8 @@ def wager(name: str, readings: Readings | None = None) -> WagerSpec:
     """The specification of one wager under ``readings`` (the defaults if omitted)."""
     if name not in _BUILDERS:
         raise KeyError(name)
-    r = readings or Readings()
-    return _odds_notation(_BUILDERS[name](r), r)
+    return _BUILDERS[name](readings or Readings())
 
 
 def wagers(readings: Readings | None = None) -> tuple[WagerSpec, ...]:
     return tuple(wager(name, readings) for name in WAGER_NAMES)
-
-
-def _odds_notation(w: WagerSpec, readings: Readings) -> WagerSpec:
-    """Reading ``odds-notation=for``: every win at "X to Y" pays X/Y with the stake included,
-    a net of X/Y - 1 (conv-odds-net)."""
-    if readings.odds_notation == "to":
-        return w
-    rules = tuple(
-        replace(r, settlement=replace(r.settlement, net=z3.simplify(r.settlement.net - 1)),
-                readings=(*r.readings, "odds-notation"))
-        if z3.is_true(z3.simplify(r.settlement.decision == WIN)) else r
-        for r in w.rules
-    )
-    return replace(w, rules=rules)

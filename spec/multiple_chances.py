@@ -24,6 +24,7 @@ from casino_proofs.spec.vocabulary import (
     WORKING,
     ZERO,
     odds,
+    stated,
     total_in,
 )
 
@@ -62,6 +63,7 @@ def hard_way(number: int, readings: Readings) -> WagerSpec:
     off = z3.And(first_turn, z3.Not(WORKING))
     on = z3.Not(off)
     net, payout_clause = _HARD_WAY_PAYOUT[number // 2]
+    net = stated(net, readings.odds_notation)
     hard = z3.And(TOTAL == number, IS_PAIR)
     if readings.hard_ways_payout == "both":
         # As written, s3 and s4 pay a win "formed by a double 2 and a double 5" (resp. 3 and 4):
@@ -81,12 +83,13 @@ def hard_way(number: int, readings: Readings) -> WagerSpec:
         else z3.BoolVal(False)
     rules = (
         Rule(("r3-95.15-1.s1", payout_clause), f"wins on a double {number // 2}",
-             z3.And(on, hard, formed), _win(net), readings=("hard-ways-payout",)),
+             z3.And(on, hard, formed), _win(net), readings=("hard-ways-payout", "odds-notation")),
         Rule(("r3-95.15-1.s2",), loss_label, z3.Or(z3.And(on, loses), off_loses), _LOSE,
              readings=("hard-ways-loss", "hard-ways-off")),
-        Rule(("r3-95.15-1.s5",), "inconclusive roll: no decision, the wager stays",
+        Rule(("r3-95.15-1.s5", "conv-call-stands"),
+             "inconclusive roll: no decision, the wager stays",
              z3.And(on, z3.Not(hard), z3.Not(loses)), _STAYS, readings=("hard-ways-loss",)),
-        Rule(("r3-95.15-1.s6", "conv-first-turn-is-come-out"),
+        Rule(("r3-95.15-1.s6", "conv-first-turn-is-come-out", "conv-call-stands"),
              "not applicable on a first turn: no decision", z3.And(off, z3.Not(off_loses)),
              _STAYS, readings=("hard-ways-off", "first-turn")),
     )
@@ -161,7 +164,8 @@ def one_roll(name: str, readings: Readings) -> WagerSpec:
         if wname == name:
             rules = [
                 Rule((win_s, pay_s), f"wins on {_totals_text(totals)}",
-                     total_in(TOTAL, totals), _win(odds(x))),
+                     total_in(TOTAL, totals), _win(stated(odds(x), readings.odds_notation)),
+                     readings=("odds-notation",)),
                 Rule((lose_s,), "loses in all other cases",
                      z3.Not(total_in(TOTAL, totals)), _LOSE),
             ]
@@ -207,6 +211,8 @@ def combined(name: str, readings: Readings) -> WagerSpec:
         rules = []
         for total in totals:
             x, pay_s = single_total_payout(total, readings)
+            # Reading odds-notation: "X for 1" takes the stake out of the share that wins.
+            x = stated(x, readings.odds_notation)
             if readings.combined_payout == "split":
                 # One share of 1/shares on each total: the share on the total rolled is paid at
                 # that total's odds, the other shares lose.
@@ -215,7 +221,7 @@ def combined(name: str, readings: Readings) -> WagerSpec:
                 net = x
             rules.append(Rule((f"{paragraph}.s1", f"{paragraph}.s2", pay_s), f"wins on {total}",
                               TOTAL == total, _win(net),
-                              readings=("combined-payout", "combined-basis")))
+                              readings=("combined-payout", "combined-basis", "odds-notation")))
         rules.append(Rule((f"{paragraph}.s1",), "loses in all other cases",
                           z3.Not(total_in(TOTAL, frozenset(totals))), _LOSE))
         return _one_roll(name, paragraph, title, rules, readings)
@@ -233,23 +239,24 @@ def hop(a: int, b: int, readings: Readings) -> WagerSpec:
     """95.15(9): the Hop wager called as ``a``-``b`` (a <= b), under reading ``hop-call``."""
     name = f"hop-{a}-{b}"
     rules: list[Rule] = []
-    pair_pays = (odds(30), ("r3-95.15-9.s1", "r3-95.15-9.s2"))
-    other_pays = (odds(15), ("r3-95.15-9.s1", "r3-95.15-9.s2"))
+    pair_pays = (stated(odds(30), readings.odds_notation), ("r3-95.15-9.s1", "r3-95.15-9.s2"))
+    other_pays = (stated(odds(15), readings.odds_notation), ("r3-95.15-9.s1", "r3-95.15-9.s2"))
     if readings.hop_call == "combination":
         wins = z3.Or(z3.And(DIE_1 == a, DIE_2 == b), z3.And(DIE_1 == b, DIE_2 == a))
         net, clauses = pair_pays if a == b else other_pays
         rules.append(Rule(clauses, f"wins on the combination {a}-{b}", wins, _win(net),
-                          readings=("hop-call",)))
+                          readings=("hop-call", "odds-notation")))
     else:
         called = a + b
         wins = TOTAL == called
         if called % 2 == 0:
             rules.append(Rule(pair_pays[1], f"wins on a total of {called} formed by a pair",
-                              z3.And(wins, IS_PAIR), _win(pair_pays[0]), readings=("hop-call",)))
+                              z3.And(wins, IS_PAIR), _win(pair_pays[0]),
+                              readings=("hop-call", "odds-notation")))
         if called not in (2, 12):
             rules.append(Rule(other_pays[1], f"wins on a total of {called} not formed by a pair",
                               z3.And(wins, z3.Not(IS_PAIR)), _win(other_pays[0]),
-                              readings=("hop-call",)))
+                              readings=("hop-call", "odds-notation")))
     rules.append(Rule(("r3-95.15-9.s1",), "loses in all other cases", z3.Not(wins), _LOSE,
                       readings=("hop-call",)))
     return _one_roll(name, "r3-95.15-9", f"Hop {a}-{b}", rules, readings)

@@ -26,6 +26,10 @@ from casino_proofs.spec.readings import Readings
 RANK_SYMBOLS = "23456789TJQKA"
 SUIT_SYMBOLS = "cdhs"
 JOKER_INDEX = 52
+#: The joker's rank index: 52 // 4. Within the deck, the joker is the only card of this rank
+#: index, and the clauses name it so: every clause then reads a card only through its rank
+#: index (``c / 4``) and the hand's suitedness, which is what the abstraction lemma proves.
+JOKER_RANK = JOKER_INDEX // 4
 TWO, THREE, KING, ACE = 0, 1, 11, 12
 RANKS = range(13)
 
@@ -51,6 +55,11 @@ WINDOWS: dict[str, tuple[int, ...]] = {
 ROYAL = "AKQJT"
 
 
+def is_joker(c: z3.ArithRef) -> z3.BoolRef:
+    """The card is the joker: in the 53-card deck, the card of rank index 13 (``JOKER_RANK``)."""
+    return c / 4 == JOKER_RANK
+
+
 @dataclass(frozen=True, eq=False)
 class Hand:
     """A symbolic hand: its cards and the terms every clause is written with."""
@@ -65,11 +74,11 @@ class Hand:
         return z3.And(*bounds, *order)
 
     def _natural(self, c: z3.ArithRef) -> z3.BoolRef:
-        return c != JOKER_INDEX
+        return z3.Not(is_joker(c))
 
     @cached_property
     def joker(self) -> z3.BoolRef:
-        return z3.Or([c == JOKER_INDEX for c in self.cards])
+        return z3.Or([is_joker(c) for c in self.cards])
 
     def count(self, rank: int) -> z3.ArithRef:
         """How many of the hand's cards (the joker aside) have this rank."""
@@ -89,7 +98,7 @@ class Hand:
     def suited(self) -> z3.BoolRef:
         """The hand's cards, the joker aside, are all of one suit."""
         return z3.And([
-            z3.Or(c == JOKER_INDEX, d == JOKER_INDEX, c % 4 == d % 4)
+            z3.Or(is_joker(c), is_joker(d), c % 4 == d % 4)
             for i, c in enumerate(self.cards) for d in self.cards[i + 1:]
         ])
 
@@ -140,8 +149,8 @@ class PaiGowSpec:
 
     def _forms_straight(self, window: str) -> z3.BoolRef:
         h, ranks = self.hand, WINDOWS[window]
-        fits = [z3.Or(c == JOKER_INDEX, z3.Or([c / 4 == r for r in ranks])) for c in h.cards]
-        distinct = [z3.Or(c == JOKER_INDEX, d == JOKER_INDEX, c / 4 != d / 4)
+        fits = [z3.Or(is_joker(c), z3.Or([c / 4 == r for r in ranks])) for c in h.cards]
+        distinct = [z3.Or(is_joker(c), is_joker(d), c / 4 != d / 4)
                     for i, c in enumerate(h.cards) for d in h.cards[i + 1:]]
         if self.readings.joker == "ace-only":
             # The joker only as an ace: it fills a straight only where the ace is missing.

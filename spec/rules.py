@@ -23,6 +23,7 @@ from casino_proofs.spec.vocabulary import (
     DIE_2,
     FIRST_ROLL,
     NO_POINT,
+    NONE,
     POINT,
     POINT_NUMBERS,
     WORKING,
@@ -37,6 +38,12 @@ class Settlement:
     decision: z3.ExprRef
     net: z3.ArithRef
     next_point: z3.ArithRef
+
+    @property
+    def next_working(self) -> z3.BoolRef:
+        """The working call the wager carries to the next roll: the player's call stays with a
+        wager that stays (conv-call-stands); one that leaves carries none."""
+        return z3.simplify(z3.If(self.decision == NONE, WORKING, z3.BoolVal(False)))
 
 
 @dataclass(frozen=True)
@@ -80,6 +87,7 @@ class ConcreteSettlement:
     decision: str
     net: Fraction
     next_point: int
+    working: bool = False  # the call carried to the next roll (conv-call-stands)
 
 
 @dataclass(frozen=True)
@@ -136,12 +144,14 @@ def concrete(settlement: Settlement, state: ConcreteState, die_1: int,
     decision = z3.simplify(z3.substitute(settlement.decision, *b))
     net = z3.simplify(z3.substitute(settlement.net, *b))
     nxt = z3.simplify(z3.substitute(settlement.next_point, *b))
+    carried = z3.simplify(z3.substitute(settlement.next_working, *b))
     if not (z3.is_rational_value(net) and z3.is_int_value(nxt)):
         raise ValueError(f"settlement is not concrete: {net}, {nxt}")
     return ConcreteSettlement(
         decision=str(decision),
         net=Fraction(net.numerator_as_long(), net.denominator_as_long()),
         next_point=nxt.as_long(),
+        working=z3.is_true(carried),
     )
 
 

@@ -14,6 +14,7 @@ from casino_proofs.spec.readings import Readings
 from casino_proofs.spec.rules import Rule, Settlement, StateClass, WagerSpec
 from casino_proofs.spec.vocabulary import (
     COME_OUT,
+    FIRST_ROLL,
     LOSE,
     LOSS,
     NO_POINT,
@@ -90,8 +91,9 @@ def _come_states(convention: str) -> tuple[StateClass, ...]:
     return (
         StateClass("come-roll", "the roll after the wager is placed (never a come-out roll)",
                    z3.And(z3.Not(COME_OUT), POINT == NO_POINT, z3.Not(WORKING)), (convention,)),
-        StateClass("come-point", "the come point is 4, 5, 6, 8, 9 or 10, come-out roll or not",
-                   z3.And(is_point(), z3.Not(WORKING)), (convention,)),
+        StateClass("come-point", "the come point is 4, 5, 6, 8, 9 or 10, come-out roll or not "
+                   "(never a new shooter's first: a seven-out decided it)",
+                   z3.And(is_point(), z3.Not(WORKING), z3.Not(FIRST_ROLL)), (convention,)),
     )
 
 

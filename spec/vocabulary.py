@@ -68,5 +68,13 @@ def odds(x: int, y: int = 1) -> z3.ArithRef:
     return z3.Q(x, y)
 
 
+def stated(net: z3.ArithRef, notation: str) -> z3.ArithRef:
+    """What a win the regulation states "at odds of X to Y" nets, under reading
+    ``odds-notation``: X/Y (``to``, conv-odds-net) or X/Y - 1 (``for``: the stake is part of
+    the payment). Only the regulation's own payouts are read so: the conventions' even money
+    is not regulation text, and a split stake's share is read on the share alone."""
+    return net if notation == "to" else z3.simplify(net - 1)
+
+
 LOSS = z3.Q(-1, 1)
 ZERO = z3.Q(0, 1)
