@@ -40,7 +40,7 @@ def test_check_json_is_versioned_and_lists_every_obligation(
     code, out, _ = run(capsys, "check", "--format", "json", "--only", "craps")
     doc = json.loads(out)
     assert code == 0
-    assert doc["schema"] == "casino-proofs/check" and doc["schema_version"] == 1
+    assert doc["schema"] == "casino-proofs/check" and doc["schema_version"] == 2
     assert doc["summary"]["verdict"] == "PROVED" and doc["summary"]["exit_code"] == 0
     assert doc["summary"]["total"] == len(doc["obligations"]) == doc["summary"]["PROVED"]
     ids = [o["id"] for o in doc["obligations"]]
@@ -52,9 +52,14 @@ def test_check_json_is_versioned_and_lists_every_obligation(
             "clauses"], "description": doc["readings"]["associate-push"]["description"]}
     clauses = {o["clause"] for o in doc["obligations"]}
     assert {"r3-95.15-1.s1", "r3-95.16-4.s2", "conv-single-chance-come"} <= clauses
-    # Dual evidence: every craps obligation is also enumerated.
-    assert all(o["evidence"]["smt"] == "PROVED" and o["evidence"]["enumeration"]
-               for o in doc["obligations"])
+    # Dual evidence: every craps obligation an SMT query decides is also enumerated.
+    decided = [o for o in doc["obligations"]
+               if o.get("evidence", {}).get("smt", "none") != "none"]
+    assert len(decided) > 400
+    assert all(o["evidence"]["smt"] == "PROVED" for o in decided)
+    assert all(o["evidence"]["enumeration"] != "none" for o in decided
+               if o["kind"] != "universe")  # the universe is itself the enumerated states
+    assert doc["engine"]["target"] == "impl" and doc["runs"][0]["craps"]["answers_sha256"]
 
 
 @pytest.mark.parametrize("reading", [
@@ -112,7 +117,7 @@ def test_conv_single_chance_pass_settle_without_point_is_the_come_out(
     doc = json.loads(out)
     assert code == 0
     assert doc["state"]["come_out"] is True
-    assert doc["impl"] == {"decision": "none", "net": "0", "point": 4}
+    assert doc["impl"] == {"decision": "none", "net": "0", "point": 4, "working": False}
 
 
 def test_r3_95_16_3_settle_working_call(capsys: pytest.CaptureFixture[str]) -> None:
@@ -133,7 +138,7 @@ def test_r3_95_16_3_settle_working_call(capsys: pytest.CaptureFixture[str]) -> N
     (["settle", "pass-odds", "--roll", "3,3", "--point", "7"], "4, 5, 6, 8, 9 or 10"),
     (["settle", "pass-odds", "--roll", "3,3"], "needs a point"),
     (["settle", "come-odds", "--roll", "3,3"], "needs a point"),
-    (["settle", "pass", "--roll", "3,3", "--point", "x"], "invalid int value"),
+    (["settle", "pass", "--roll", "3,3", "--point", "x"], "4, 5, 6, 8, 9 or 10"),
     (["settle", "any-7"], "required: --roll"),
     (["settle", "any-7", "--roll", "3,4", "--working"], "working call"),
     (["settle", "any-7", "--roll", "3,4", "--reading", "nope=1"], "readings: combined-payout"),
@@ -141,7 +146,7 @@ def test_r3_95_16_3_settle_working_call(capsys: pytest.CaptureFixture[str]) -> N
     (["settle", "any-7", "--roll", "3,4", "--reading", "hop-call=x"], "combination, total"),
     (["check", "--format", "xml"], "choose from"),
     (["check", "--only", "poker"], "choose from"),
-    (["check", "--timeout-ms", "0"], "positive"),
+    (["check", "--timeout-ms", "0"], "whole number of 1 or more"),
     (["check", "--workers", "0"], "1 or more"),
     (["rank", "Ah Kh Qh Jh"], "5 or 2 cards, not 4"),
     (["rank", "Ah Ah Qh Jh Th"], "appears twice"),
@@ -169,7 +174,8 @@ def test_check_paigow_report_and_json(capsys: pytest.CaptureFixture[str],
                                       monkeypatch: pytest.MonkeyPatch,
                                       paigow_outcome: object) -> None:
     """The command's rendering of the Pai Gow run (the run itself is the session's)."""
-    monkeypatch.setattr("casino_proofs.command.main.check_paigow", lambda *a, **k: paigow_outcome)
+    monkeypatch.setattr("casino_proofs.command.check.check_paigow",
+                        lambda *a, **k: paigow_outcome)
     code, out, _ = run(capsys, "check", "--only", "paigow")
     assert code == 0
     assert "high hands: 2,869,685 hands in 9,997 classes" in out
@@ -195,7 +201,7 @@ def test_r3_40_7_compare_cites_the_clause(capsys: pytest.CaptureFixture[str]) ->
     doc = json.loads(out)
     assert code == 0 and doc["winner"] == "a"
     assert "r3-40-7.s1" in doc["decided_by"]
-    code, out, _ = run(capsys, "compare", "As Kd 9c 4h 3s", "As Kh 9d 4c 3h")
+    code, out, _ = run(capsys, "compare", "As Kd 9c 4h 3s", "Ad Kh 9d 4c 3h")
     assert code == 0 and "neither: a tie" in out and "conv-tiebreak" in out
 
 
@@ -263,7 +269,8 @@ def test_help_documents_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> No
     out, _ = capsys.readouterr()
     assert stop.value.code == 0
     for line in ("0  every obligation is PROVED", "1  some obligation is REFUTED",
-                 "2  usage or input error", "3  some obligation or reading is UNKNOWN"):
+                 "2  usage or input error", "3  some obligation, reading or query is UNKNOWN",
+                 "4  some obligation is ERROR"):
         assert line in out
 
 

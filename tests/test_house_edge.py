@@ -17,6 +17,8 @@ def rows() -> list[EdgeRow]:
     return edge_rows()
 
 
+DEFAULTS = impl.Readings()  # the library's defaults, for wrong implementations
+
 def _edge(rows: list[EdgeRow], wager: str, reading: str = "base", start: str | None = None) -> F:
     for r in rows:
         if r.wager == wager and r.reading == reading and (start is None or r.start == start):
@@ -96,11 +98,13 @@ def test_a_reading_that_leaves_a_gap_has_no_edge(rows: list[EdgeRow]) -> None:
 
 def test_wrong_implementation_is_caught_by_the_edge_cross_check() -> None:
     def any_7_pays_5(w: str, state: impl.State, roll: impl.Roll,
-                     readings: impl.Readings) -> impl.Settlement:
+                     readings: impl.Readings = DEFAULTS) -> impl.Settlement:
         s = impl.settle(w, state, roll, readings)
         return replace(s, net=F(5)) if w == "any-7" and s.decision is impl.Decision.WIN else s
 
-    bad = edge_rows(wagers=["any-7"], under_test=any_7_pays_5)
+    from casino_proofs.adapters.ours import OurImplementation
+
+    bad = edge_rows(wagers=["any-7"], engine=OurImplementation(settle=any_7_pays_5))
     assert bad and not any(r.agree for r in bad)
     # 6 ways at 5 to 1 against 30 losing ways: the wrong impl's edge is (30 - 30)/36 = 0.
     assert bad[0].house_edge == F(1, 6) and bad[0].impl_edge == F(30 - 30, 36)

@@ -43,9 +43,9 @@ def test_a_surviving_mutant_is_reported() -> None:
     real = next(m for m in generate("craps") if m.id.startswith("craps/impl/any-7/payout"))
     from dataclasses import replace
 
-    import impl
+    from casino_proofs.analyses.mutants import Mutated
 
-    doc = _score([replace(real, id="craps/impl/any-7/none", settle=impl.settle)])
+    doc = _score([replace(real, id="craps/impl/any-7/none", engine=Mutated("any-7"))])
     assert doc["killed"] == 0 and doc["survivors"][0]["id"] == "craps/impl/any-7/none"
 
 

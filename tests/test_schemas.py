@@ -40,7 +40,7 @@ def test_check_json_with_failures_validates(capsys: pytest.CaptureFixture[str]) 
 def test_check_json_with_paigow_validates(capsys: pytest.CaptureFixture[str],
                                          monkeypatch: pytest.MonkeyPatch,
                                          paigow_outcome: object) -> None:
-    monkeypatch.setattr("casino_proofs.command.main.check_paigow", lambda *a, **k: paigow_outcome)
+    monkeypatch.setattr("casino_proofs.command.check.check_paigow", lambda *a, **k: paigow_outcome)
     jsonschema.validate(_run(capsys, "check", "--only", "paigow", "--format", "json"),
                         _schema("check"))
 

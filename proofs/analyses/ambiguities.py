@@ -24,12 +24,17 @@ from typing import Any
 
 import z3
 
-from casino_proofs import impl, regulation, spec
+from casino_proofs import regulation, spec
+from casino_proofs.adapters.answers import Refused, Settled, Strength
+from casino_proofs.adapters.engine import Engine
 from casino_proofs.analyses.edge import craps_readings, rule_fingerprint
-from casino_proofs.obligations.lifting import impl_dict, spec_dict, state_dict
-from casino_proofs.obligations.paigow import ScopeSpec, model_hand
+from casino_proofs.obligations.craps_answers import answer_json, question
+from casino_proofs.obligations.lifting import spec_dict, state_dict
 from casino_proofs.obligations.paigow_pass import hand_text
+from casino_proofs.obligations.paigow_spec import ScopeSpec, model_hand
 from casino_proofs.reports.progress import Progress
+from casino_proofs.solving import budget as budgets
+from casino_proofs.solving.budget import Budget
 from casino_proofs.spec.paigow import CODES
 from casino_proofs.spec.vocabulary import (
     COME_OUT,
@@ -47,7 +52,21 @@ from casino_proofs.spec.vocabulary import (
 )
 
 NAMES = {code: name for name, code in CODES.items()}
-TIMEOUT_MS = 30_000
+#: The budget every query of a run gets (``find_all`` sets it).
+_BUDGET: list[Budget] = [Budget()]
+
+
+def _solver() -> z3.Solver:
+    return budgets.solver(_BUDGET[0])
+
+
+def _check(solver: z3.Solver) -> z3.CheckSatResult:
+    """The solver's answer; an exhausted budget raises TimeoutError (the finding is UNKNOWN,
+    never material or harmless)."""
+    done = budgets.check(solver, _BUDGET[0])
+    if done.unknown:
+        raise TimeoutError(done.reason)
+    return done.result
 
 
 @dataclass
@@ -94,22 +113,23 @@ def entries() -> tuple[Entry, ...]:
 # ---------------------------------------------------------------------------------------------
 
 _OUT = {side: (z3.Const(f"decision_{side}", Decision), z3.Real(f"net_{side}"),
-               z3.Int(f"next_{side}")) for side in ("a", "b")}
+               z3.Int(f"next_{side}"), z3.Bool(f"working_{side}")) for side in ("a", "b")}
 
 
 def _settled_by(w: spec.WagerSpec, side: str) -> tuple[z3.BoolRef, z3.BoolRef]:
     """(the rules fix side's outputs where they fire, some rule fires)."""
-    d, n, p = _OUT[side]
+    d, n, p, k = _OUT[side]
     fixes = z3.And([z3.Implies(r.guard, z3.And(d == r.settlement.decision,
                                                 n == r.settlement.net,
-                                                p == r.settlement.next_point))
+                                                p == r.settlement.next_point,
+                                                k == r.settlement.next_working))
                     for r in w.rules])
     return fixes, z3.Or([r.guard for r in w.rules])
 
 
 def _concrete(w: spec.WagerSpec, st: spec.ConcreteState, d1: int, d2: int) -> dict[str, Any]:
     fired = spec.firing(w, st, d1, d2)
-    distinct = {(s.decision, s.net, s.next_point) for _, s in fired}
+    distinct = {(s.decision, s.net, s.next_point, s.working) for _, s in fired}
     if len(distinct) != 1:
         return {"decision": "undefined",
                 "why": "no clause decides" if not distinct else "clauses conflict"}
@@ -117,15 +137,21 @@ def _concrete(w: spec.WagerSpec, st: spec.ConcreteState, d1: int, d2: int) -> di
     return spec_dict(s, rule.clauses)
 
 
+@cache
+def _ours() -> Engine:
+    """Our implementation, through its adapter: the witnesses are replayed through it."""
+    from casino_proofs.adapters.ours import OurImplementation
+
+    return OurImplementation()
+
+
 def _impl_concrete(name: str, st: spec.ConcreteState, d1: int, d2: int,
                    values: dict[str, str]) -> dict[str, Any]:
-    try:
-        s = impl.settle(name, impl.State(st.point or None, st.come_out, st.working,
-                                         st.first_roll),
-                        impl.Roll(d1, d2), impl.Readings.from_dict(values))
-    except impl.CrapsError as exc:
-        return {"decision": "undefined", "why": str(exc)}
-    return impl_dict(s)
+    answer = _ours().settle([question(name, st, d1, d2)], values)[0]
+    if not isinstance(answer, Settled):
+        why = answer.reason if isinstance(answer, Refused) else answer.problem
+        return {"decision": "undefined", "why": why}
+    return answer_json(answer)
 
 
 def _delta(a: dict[str, Any], b: dict[str, Any]) -> str | None:
@@ -135,7 +161,7 @@ def _delta(a: dict[str, Any], b: dict[str, Any]) -> str | None:
 
 
 def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    keys = ("decision", "net", "point")
+    keys = ("decision", "net", "point", "working")
     return all(a.get(k) == b.get(k) for k in keys)
 
 
@@ -143,23 +169,20 @@ def compare_wagers(default: spec.WagerSpec, other: spec.WagerSpec,
                    extra: z3.BoolRef | None = None) -> dict[str, Any] | None:
     """A roll and state reachable under both where the two rule sets settle differently, or
     None when Z3 proves there is none. ``extra`` constrains additional state variables."""
-    solver = z3.Solver()
-    solver.set(timeout=TIMEOUT_MS)
+    solver = _solver()
     fixes_a, fires_a = _settled_by(default, "a")
     fixes_b, fires_b = _settled_by(other, "b")
     reachable = z3.And(z3.Or([c.constraint for c in default.states]),
                        z3.Or([c.constraint for c in other.states]))
-    (da, na, pa), (db, nb, pb) = _OUT["a"], _OUT["b"]
+    (da, na, pa, ka), (db, nb, pb, kb) = _OUT["a"], _OUT["b"]
     solver.add(dice_domain(), state_universe(), reachable, fixes_a, fixes_b)
     if extra is not None:
         solver.add(extra)
     solver.add(z3.Or(fires_a != fires_b,
-                     z3.And(fires_a, fires_b, z3.Or(da != db, na != nb, pa != pb))))
-    result = solver.check()
+                     z3.And(fires_a, fires_b, z3.Or(da != db, na != nb, pa != pb, ka != kb))))
+    result = _check(solver)
     if result == z3.unsat:
         return None
-    if result == z3.unknown:
-        raise TimeoutError(solver.reason_unknown())
     m = solver.model()
 
     def val(v: z3.ExprRef) -> Any:
@@ -230,12 +253,9 @@ def _paigow_category(entry: Entry, alternative: str) -> Finding:
     for scope in ("high", "low"):
         a = ScopeSpec.build(scope, spec.Readings())
         b = ScopeSpec.build(scope, readings_b)
-        solver = z3.Solver()
-        solver.set(timeout=TIMEOUT_MS)
+        solver = _solver()
         solver.add(a.spec.hand.domain(), a.spec.category() != b.spec.category())
-        result = solver.check()
-        if result == z3.unknown:
-            raise TimeoutError(solver.reason_unknown())
+        result = _check(solver)
         if result == z3.sat:
             m = solver.model()
             hand = model_hand(m, a.spec.hand)
@@ -261,9 +281,10 @@ def _hand_witness(hand: tuple[int, ...], a: ScopeSpec, b: ScopeSpec, reading: st
                                alternative: under_b}
     replayed = under_a != under_b
     if reading == "joker":
-        cards = tuple(impl.cards.parse_card(c) for c in hand_text(hand).split())
-        impl_a = impl.paigow.evaluate(cards).combination.value
-        impl_b = impl.paigow.evaluate(cards, impl.Readings(joker=alternative)).combination.value
+        (got_a,) = _ours().rank([hand], {})
+        (got_b,) = _ours().rank([hand], {"joker": alternative})
+        impl_a = got_a.combination if isinstance(got_a, Strength) else None
+        impl_b = got_b.combination if isinstance(got_b, Strength) else None
         witness["impl"] = {"default": impl_a, alternative: impl_b}
         replayed = replayed and (impl_a, impl_b) == (under_a, under_b)
     witness["replayed"] = replayed
@@ -281,14 +302,11 @@ def _paigow_statements(entry: Entry, alternative: str) -> Finding:
                if sa.higher.sexpr() != sb.higher.sexpr() or sa.lower.sexpr() != sb.lower.sexpr()]
     for i in changed:
         s1, s2 = b.statements[i], b2.statements[i]
-        solver = z3.Solver()
-        solver.set(timeout=TIMEOUT_MS)
+        solver = _solver()
         solver.add(b.spec.hand.domain(), b2.spec.hand.domain(), s1.higher, s2.lower)
         solver.add(z3.Or([z3.And(t2.higher, t1.lower)
                           for t1, t2 in zip(b.statements, b2.statements, strict=True)]))
-        result = solver.check()
-        if result == z3.unknown:
-            raise TimeoutError(solver.reason_unknown())
+        result = _check(solver)
         if result == z3.sat:
             m = solver.model()
             h1, h2 = model_hand(m, b.spec.hand), model_hand(m, b2.spec.hand)
@@ -320,9 +338,9 @@ def _equivalent(entry: Entry, alternative: str, english: z3.BoolRef, french: z3.
     """Two wordings, each encoded as its own formula over the dice, proved to mean the same
     (or a roll where they differ)."""
     started = time.perf_counter()
-    solver = z3.Solver()
+    solver = _solver()
     solver.add(dice_domain(), english != french)
-    result = solver.check()
+    result = _check(solver)
     if result == z3.unsat:
         return Finding(entry, alternative, "PROVED", False,
                        f"Z3: the English and French encodings of {what} are equivalent on all "
@@ -376,9 +394,9 @@ def _lang_4(entry: Entry, alternative: str) -> Finding:
     # French: one sentence, "gagnante si ... et elle est perdante dans tous les autres cas".
     french = z3.Bool("wins") == wins
     started = time.perf_counter()
-    solver = z3.Solver()
+    solver = _solver()
     solver.add(dice_domain(), english != french)
-    result = solver.check()
+    result = _check(solver)
     return Finding(entry, alternative, "PROVED", result == z3.sat,
                    "Z3: the one-sentence and two-sentence wordings decide every roll alike"
                    if result == z3.unsat else "", seconds=time.perf_counter() - started)
@@ -423,7 +441,8 @@ def decide(entry: Entry) -> list[Finding]:
     return findings
 
 
-def find_all(progress: Progress | None = None) -> list[Finding]:
+def find_all(progress: Progress | None = None, budget: Budget | None = None) -> list[Finding]:
+    _BUDGET[0] = budget or Budget()
     out = []
     if progress is not None:
         progress.total = len(entries())

@@ -15,13 +15,15 @@ the same set of rules as under the base readings.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from casino_proofs import impl, regulation, spec
-from casino_proofs.obligations.lifting import DICE, ImplSettle
+from casino_proofs import regulation, spec
+from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, Refused, Settled
+from casino_proofs.adapters.engine import Engine
+from casino_proofs.obligations.craps_answers import DICE
 from casino_proofs.solving.z3_compile import compile_terms
 from casino_proofs.spec.vocabulary import (
     COME_OUT,
@@ -83,24 +85,37 @@ def spec_settle(w: spec.WagerSpec) -> Settle:
                  for i in range(0, len(values), 4) if values[i]}
         if len(fired) != 1:
             what = "no clause decides" if not fired else "clauses conflict on"
-            raise Undefined(f"{what} roll {d1},{d2} (come-out {come_out}, point {point})")
+            raise Undefined(f"{what} roll {d1},{d2} ({_where(come_out, point)})")
         return fired.pop()
 
     return settle
 
 
-def impl_settle(wager: str, readings: impl.Readings,
-                under_test: ImplSettle = impl.settle) -> Settle:
+def engine_settle(wager: str, engine: Engine, readings: Mapping[str, str]) -> Settle:
+    """The implementation under test's settlement function of one wager; the engine is asked
+    about all 36 rolls of a state at once, the first time the state is met."""
+    asked: dict[tuple[bool, int, bool, bool], dict[tuple[int, int], CrapsAnswer]] = {}
+
     def settle(d1: int, d2: int, come_out: bool, point: int, working: bool,
                first_roll: bool) -> Outcome:
-        try:
-            s = under_test(wager, impl.State(point or None, come_out, working, first_roll),
-                           impl.Roll(d1, d2), readings)
-        except impl.CrapsError as exc:
-            raise Undefined(f"the implementation refuses roll {d1},{d2}: {exc}") from exc
-        return s.decision.value, s.net, s.point or 0
+        state = (come_out, point, working, first_roll)
+        if state not in asked:
+            batch = [CrapsInput(wager, come_out, point or None, working, first_roll, a, b)
+                     for a, b in DICE]
+            asked[state] = dict(zip(DICE, engine.settle(batch, readings), strict=True))
+        answer = asked[state][(d1, d2)]
+        if isinstance(answer, Settled):
+            return answer.decision, answer.net, answer.point or 0
+        why = answer.reason if isinstance(answer, Refused) else answer.problem
+        raise Undefined(f"the implementation does not settle roll {d1},{d2} "
+                        f"({_where(come_out, point)}): {why}")
 
     return settle
+
+
+def _where(come_out: bool, point: int) -> str:
+    return ("come-out roll" if come_out else "not a come-out roll") + (
+        f", point {point}" if point else ", no point")
 
 
 def _table_after(table: int, total: int) -> tuple[int, bool]:
@@ -204,9 +219,14 @@ def craps_readings() -> list[str]:
 
 
 def edge_rows(base: dict[str, str] | None = None, wagers: list[str] | None = None,
-              under_test: ImplSettle = impl.settle) -> list[EdgeRow]:
+              engine: Engine | None = None) -> list[EdgeRow]:
     """Every wager under the base readings, and under each other value of each reading that
-    changes it."""
+    changes it; the implementation's edges from ``engine`` (our implementation by
+    default)."""
+    if engine is None:
+        from casino_proofs.adapters.ours import OurImplementation
+
+        engine = OurImplementation()
     base = dict(base or {})
     rows: list[EdgeRow] = []
     names = wagers or list(spec.WAGER_NAMES)
@@ -225,7 +245,7 @@ def edge_rows(base: dict[str, str] | None = None, wagers: list[str] | None = Non
         base_edges: dict[str, Fraction | None] = {}
         for label, chosen, w in variants:
             spec_fn = spec_settle(w)
-            impl_fn = impl_settle(name, impl.Readings.from_dict(chosen), under_test)
+            impl_fn = engine_settle(name, engine, chosen)
             for start in starts(name):
                 edge, note = _edge(spec_fn, start)
                 impl_edge, impl_note = _edge(impl_fn, start)

@@ -1,7 +1,8 @@
 """Mutation score: faulty implementations and specifications, generated, each run through the
 proofs. A check that cannot fail is a defect; here every generated fault must be caught.
 
-Implementation mutants (a wrapper around the real implementation, changing some outputs):
+Implementation mutants (an engine wrapped around our implementation's adapter, changing some
+of its answers; they need no import of the implementation):
 
 - craps ``payout``: every win paying X pays X + 1 instead, for each X a wager pays;
 - craps ``decision``: on every roll of one total, a win becomes a loss and a loss a win;
@@ -23,21 +24,82 @@ neighbours; the whole-deck runs are the must-fail tests.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 import z3
 
-from casino_proofs import impl, regulation, spec
+from casino_proofs import regulation, spec
+from casino_proofs.adapters.answers import (
+    CrapsAnswer,
+    CrapsInput,
+    RankAnswer,
+    Settled,
+    Strength,
+)
+from casino_proofs.adapters.engine import Engine, Hello
 from casino_proofs.analyses.coverage import ordering_gaps
-from casino_proofs.impl.paigow import Combination, HandValue
 from casino_proofs.obligations.craps import check_craps
-from casino_proofs.obligations.lifting import DICE, ImplSettle
-from casino_proofs.obligations.paigow import SPEC_MUTATION, ScopeSpec, check_paigow
+from casino_proofs.obligations.craps_answers import DICE, question
+from casino_proofs.obligations.paigow import check_paigow
+from casino_proofs.obligations.paigow_spec import CLAUSE_OF, SPEC_MUTATION, ScopeSpec
 from casino_proofs.obligations.verdict import Result, Verdict
 from casino_proofs.spec.paigow import COMBINATIONS, JOKER_INDEX, PaiGowSpec
+
+Ask = Callable[[CrapsInput], CrapsAnswer]
+SettleChange = Callable[[CrapsInput, CrapsAnswer, Ask], CrapsAnswer | None]
+RankChange = Callable[[tuple[int, ...], Strength], Strength]
+
+
+class Mutated(Engine):
+    """Our implementation with some answers changed: ``settle_change`` (for one wager) and
+    ``rank_change`` see each question and answer and may return another answer."""
+
+    kind = "impl"
+
+    def __init__(self, wager: str = "", settle_change: SettleChange | None = None,
+                 rank_change: RankChange | None = None, base: Engine | None = None) -> None:
+        super().__init__("impl (mutant)")
+        if base is None:
+            from casino_proofs.adapters.ours import OurImplementation
+
+            base = OurImplementation()
+        self.base = base
+        self.wager = wager
+        self.settle_change = settle_change
+        self.rank_change = rank_change
+
+    def _start(self) -> Hello:
+        return self.base.hello
+
+    def settle(self, batch: Sequence[CrapsInput],
+               readings: Mapping[str, str]) -> list[CrapsAnswer]:
+        answers = self.base.settle(batch, readings)
+        if self.settle_change is None:
+            return answers
+
+        def ask(q: CrapsInput) -> CrapsAnswer:
+            return self.base.settle([q], readings)[0]
+
+        out = []
+        for q, answer in zip(batch, answers, strict=True):
+            changed = self.settle_change(q, answer, ask) if q.wager == self.wager else None
+            out.append(answer if changed is None else changed)
+        return out
+
+    def rank(self, hands: Sequence[tuple[int, ...]],
+             readings: Mapping[str, str]) -> list[RankAnswer]:
+        answers = self.base.rank(hands, readings)
+        change = self.rank_change
+        if change is None:
+            return answers
+        return [change(h, a) if isinstance(a, Strength) else a
+                for h, a in zip(hands, answers, strict=True)]
+
+    def fresh(self) -> Mutated:
+        return Mutated(self.wager, self.settle_change, self.rank_change, self.base.fresh())
 
 
 @dataclass(frozen=True)
@@ -47,9 +109,8 @@ class Mutant:
     kind: str
     clause: str  # the clause (or convention) the fault is about
     wager: str = ""
-    settle: ImplSettle | None = None
+    engine: Mutated | None = None
     spec_mutant: spec.WagerSpec | None = None
-    evaluate: Callable[[Sequence[impl.cards.Card], impl.Readings], HandValue] | None = None
     spec_change: Callable[[PaiGowSpec], None] | None = None
 
 
@@ -65,74 +126,65 @@ class Outcome:
 # ---------------------------------------------------------------------------------------------
 
 
-def _table(wager: spec.WagerSpec) -> list[tuple[spec.ConcreteState, int, int, impl.Settlement]]:
-    rows = []
-    for cls in wager.states:
-        for st in spec.states_of(cls):
-            state = impl.State(st.point or None, st.come_out, st.working, st.first_roll)
-            for d1, d2 in DICE:
-                rows.append((st, d1, d2, impl.settle(wager.name, state, impl.Roll(d1, d2))))
-    return rows
+def _table(wager: spec.WagerSpec) -> list[tuple[CrapsInput, Settled]]:
+    """Our implementation's settlement of every reachable input of the wager."""
+    from casino_proofs.adapters.ours import OurImplementation
+
+    asked = [question(wager.name, st, a, b) for cls in wager.states
+             for st in spec.states_of(cls) for a, b in DICE]
+    answers = OurImplementation().settle(asked, {})
+    return [(q, a) for q, a in zip(asked, answers, strict=True) if isinstance(a, Settled)]
 
 
-def _wrap(name: str, change: Callable[[impl.State, impl.Roll, impl.Settlement],
-                                      impl.Settlement | None]) -> ImplSettle:
-    def settle(w: str, state: impl.State, roll: impl.Roll,
-               readings: impl.Readings) -> impl.Settlement:
-        real = impl.settle(w, state, roll, readings)
-        if impl.canonical(w) != name:
-            return real
-        changed = change(state, roll, real)
-        return real if changed is None else changed
-    return settle
+def _with(q: CrapsInput, **changes: Any) -> CrapsInput:
+    return replace(q, **changes)
 
 
 def craps_impl_mutants(wager: spec.WagerSpec) -> Iterator[Mutant]:
     name, clause = wager.name, wager.paragraph
     table = _table(wager)
-    pays = sorted({s.net for *_x, s in table if s.decision is impl.Decision.WIN})
+    pays = sorted({s.net for _q, s in table if s.decision == "win"})
     for x in pays:
-        def pays_more(_s: impl.State, _r: impl.Roll, real: impl.Settlement,
-                      x: Fraction = x) -> impl.Settlement | None:
-            if real.decision is impl.Decision.WIN and real.net == x:
+        def pays_more(_q: CrapsInput, real: CrapsAnswer, _ask: Ask,
+                      x: Fraction = x) -> CrapsAnswer | None:
+            if isinstance(real, Settled) and real.decision == "win" and real.net == x:
                 return replace(real, net=x + 1)
             return None
         yield Mutant(f"craps/impl/{name}/payout/{x}", "craps", "payout", clause, name,
-                     _wrap(name, pays_more))
-    swap = {impl.Decision.WIN: impl.Settlement(impl.Decision.LOSE, Fraction(-1)),
-            impl.Decision.LOSE: impl.Settlement(impl.Decision.WIN, Fraction(1))}
-    totals = sorted({d1 + d2 for _st, d1, d2, s in table if s.decision in swap})
+                     Mutated(name, pays_more))
+    swap = {"win": Settled("lose", Fraction(-1), None), "lose": Settled("win", Fraction(1), None)}
+    totals = sorted({q.die_1 + q.die_2 for q, s in table if s.decision in swap})
     for t in totals:
-        def swapped(_s: impl.State, roll: impl.Roll, real: impl.Settlement,
-                    t: int = t) -> impl.Settlement | None:
-            return swap.get(real.decision) if roll.total == t else None
+        def swapped(q: CrapsInput, real: CrapsAnswer, _ask: Ask,
+                    t: int = t) -> CrapsAnswer | None:
+            if isinstance(real, Settled) and q.die_1 + q.die_2 == t:
+                return swap.get(real.decision)
+            return None
         yield Mutant(f"craps/impl/{name}/decision/{t}", "craps", "decision", clause, name,
-                     _wrap(name, swapped))
+                     Mutated(name, swapped))
+    by_input = dict(table)
     for t in range(2, 12):
-        def moved(state: impl.State, roll: impl.Roll, real: impl.Settlement,
-                  t: int = t) -> impl.Settlement | None:
-            if roll.total != t:
+        def moved(q: CrapsInput, _real: CrapsAnswer, ask: Ask,
+                  t: int = t) -> CrapsAnswer | None:
+            if q.die_1 + q.die_2 != t or not 1 <= q.die_1 <= 6 or not 1 <= q.die_2 <= 6:
                 return None
             d1 = min(6, t)  # a roll of total t + 1
-            return impl.settle(name, state, impl.Roll(d1, t + 1 - d1))
-        differs = any(moved(impl.State(st.point or None, st.come_out, st.working,
-                                       st.first_roll), impl.Roll(d1, d2), s) != s
-                      for st, d1, d2, s in table if d1 + d2 == t)
+            return ask(_with(q, die_1=d1, die_2=t + 1 - d1))
+        differs = any(by_input.get(_with(q, die_1=min(6, t), die_2=t + 1 - min(6, t))) != s
+                      for q, s in table if q.die_1 + q.die_2 == t)
         if differs:
             yield Mutant(f"craps/impl/{name}/total/{t}->{t + 1}", "craps", "total", clause,
-                         name, _wrap(name, moved))
-    states = {st for st, *_x in table}
-    if any(st.come_out for st in states) and any(st.working for st in states):
+                         name, Mutated(name, moved))
+    states = {(q.come_out, q.working) for q, _s in table}
+    if any(c for c, _w in states) and any(w for _c, w in states):
         yield Mutant(f"craps/impl/{name}/working/flipped", "craps", "working", clause, name,
-                     _wrap(name, lambda state, roll, _real: impl.settle(
-                         name, replace(state, working=not state.working), roll)
-                         if state.come_out else None))
-    if any(st.come_out for st in states) and any(not st.come_out for st in states) \
+                     Mutated(name, lambda q, _real, ask: ask(_with(q, working=not q.working))
+                             if q.come_out else None))
+    if any(c for c, _w in states) and any(not c for c, _w in states) \
             and name.startswith(("hard-", "come-odds")):
         yield Mutant(f"craps/impl/{name}/come-out/flipped", "craps", "working", clause, name,
-                     _wrap(name, lambda state, roll, _real: impl.settle(
-                         name, replace(state, come_out=not state.come_out, first_roll=False),
-                         roll)))
+                     Mutated(name, lambda q, _real, ask: ask(
+                         _with(q, come_out=not q.come_out, first_roll=False))))
 
 
 def craps_spec_mutants(wager: spec.WagerSpec) -> Iterator[Mutant]:
@@ -168,8 +220,8 @@ def run_craps(m: Mutant) -> Outcome:
         results = check_craps(specs=[m.spec_mutant])
         by = _first_failure(results, impl_mutant=False)
     else:
-        assert m.settle is not None
-        results = check_craps(settle=m.settle, wagers=[m.wager])
+        assert m.engine is not None
+        results = check_craps(engine=m.engine, wagers=[m.wager])
         if any(r.verdict is Verdict.ERROR for r in results):
             return Outcome(m, False, "an ERROR verdict: the proofs did not conclude")
         by = _first_failure(results, impl_mutant=True)
@@ -191,72 +243,64 @@ def _deck(ranks: str, suits: str) -> tuple[int, ...]:
 #: suits (five aces, four of a kind, full houses); 9 to A in four suits (five aces, the royal
 #: flush, straight flushes and four of a kind together).
 DECKS = (_deck("23456789TJQKA", "cs"), _deck("23QKA", "cdhs"), _deck("9TJQKA", "cdhs"))
-ORDER = list(Combination)
+#: The combinations from the highest; our implementation's strength of a combination is its
+#: distance from the bottom (10 for five aces, 0 for no combination).
+ORDER = [name for name, _c in COMBINATIONS] + ["no-combination"]
 
 
-def _paigow(name: str, change: Callable[[HandValue], HandValue]) -> Callable[
-        [Sequence[impl.cards.Card], impl.Readings], HandValue]:
-    def evaluate(hand: Sequence[impl.cards.Card], readings: impl.Readings) -> HandValue:
-        return change(impl.paigow.evaluate(hand, readings))
-    return evaluate
+def _strength(name: str) -> int:
+    return len(ORDER) - 1 - ORDER.index(name)
 
 
-def _above(c: Combination, a: Combination) -> Callable[[HandValue], HandValue]:
-    def change(v: HandValue) -> HandValue:
-        if v.combination is c:
-            return replace(v, strength=a.strength, tiebreak=(99, *v.tiebreak))
+def _above(c: str, a: str) -> RankChange:
+    def change(_hand: tuple[int, ...], v: Strength) -> Strength:
+        if v.combination == c:
+            return Strength((_strength(a), 99, *v.value[1:]), v.combination)
         return v
     return change
 
 
-def _named(c: Combination, b: Combination) -> Callable[[HandValue], HandValue]:
-    def change(v: HandValue) -> HandValue:
-        return replace(v, combination=b) if v.combination is c else v
+def _named(c: str, b: str) -> RankChange:
+    def change(_hand: tuple[int, ...], v: Strength) -> Strength:
+        return replace(v, combination=b) if v.combination == c else v
     return change
 
 
-def _reversed(c: Combination) -> Callable[[HandValue], HandValue]:
-    def change(v: HandValue) -> HandValue:
-        if v.combination is c:
-            return replace(v, tiebreak=tuple(-t for t in v.tiebreak))
+def _reversed(c: str) -> RankChange:
+    def change(_hand: tuple[int, ...], v: Strength) -> Strength:
+        if v.combination == c:
+            return Strength((v.value[0], *(-t for t in v.value[1:])), v.combination)
         return v
     return change
+
+
+def _suits_rank(hand: tuple[int, ...], v: Strength) -> Strength:
+    spades = sum(1 for i in hand if i != JOKER_INDEX and i % 4 == 3)
+    return Strength((*v.value, spades), v.combination)
 
 
 def paigow_mutants() -> Iterator[Mutant]:
     for i, c in enumerate(ORDER[1:], start=1):
         above = ORDER[i - 1]
-        yield Mutant(f"paigow/impl/{c.value}/category/above-{above.value}", "paigow",
-                     "category", c.clause, evaluate=_paigow(c.value, _above(c, above)))
+        yield Mutant(f"paigow/impl/{c}/category/above-{above}", "paigow", "category",
+                     CLAUSE_OF[c], engine=Mutated(rank_change=_above(c, above)))
     for i, c in enumerate(ORDER[:-1]):
         below = ORDER[i + 1]
-        yield Mutant(f"paigow/impl/{c.value}/label/{below.value}", "paigow", "label",
-                     c.clause, evaluate=_paigow(c.value, _named(c, below)))
+        yield Mutant(f"paigow/impl/{c}/label/{below}", "paigow", "label", CLAUSE_OF[c],
+                     engine=Mutated(rank_change=_named(c, below)))
     for c in ORDER:
-        if c in (Combination.FIVE_ACES, Combination.ROYAL_FLUSH):
+        if c in ("five-aces", "royal-flush"):
             continue  # one value each: reversing their order changes nothing
-        yield Mutant(f"paigow/impl/{c.value}/tiebreak/reversed", "paigow", "tiebreak",
-                     c.clause, evaluate=_paigow(c.value, _reversed(c)))
-
-    def suits_rank(hand: Sequence[impl.cards.Card], readings: impl.Readings) -> HandValue:
-        v = impl.paigow.evaluate(hand, readings)
-        return replace(v, tiebreak=(*v.tiebreak, sum(c.suit == "s" for c in hand)))
+        yield Mutant(f"paigow/impl/{c}/tiebreak/reversed", "paigow", "tiebreak", CLAUSE_OF[c],
+                     engine=Mutated(rank_change=_reversed(c)))
     yield Mutant("paigow/impl/suits/rank", "paigow", "suits", "conv-tiebreak",
-                 evaluate=suits_rank)
+                 engine=Mutated(rank_change=_suits_rank))
 
 
 def run_paigow(m: Mutant) -> Outcome:
-    assert m.evaluate is not None
-    evaluate = m.evaluate
-
-    def compare(a: Sequence[impl.cards.Card], b: Sequence[impl.cards.Card],
-                readings: impl.Readings) -> int:
-        va, vb = evaluate(a, readings), evaluate(b, readings)
-        return (va > vb) - (va < vb)
-
+    assert m.engine is not None
     for deck in DECKS:
-        outcome = check_paigow(evaluate=evaluate, compare=compare, deck=deck, workers=1,
-                               spec_checks=False)
+        outcome = check_paigow(engine=m.engine, deck=deck, workers=1, spec_checks=False)
         for r in outcome.results:
             if r.verdict is Verdict.REFUTED:
                 return Outcome(m, True, f"{r.obligation.id} REFUTED (deck of {len(deck)})")

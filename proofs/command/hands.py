@@ -1,73 +1,160 @@
 """``casino-proofs rank`` and ``casino-proofs compare``: one or two Pai Gow hands through the
-specification and the implementation, side by side."""
+specification and the implementation under test, side by side."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping
 from typing import Any
 
-from casino_proofs import impl, regulation, spec
-from casino_proofs.impl.cards import Card, parse_hand
-from casino_proofs.obligations.paigow import CLAUSE_OF, SCOPES, ScopeSpec, SpecView
+from casino_proofs import regulation, spec
+from casino_proofs.adapters.answers import Strength
+from casino_proofs.adapters.engine import Engine
+from casino_proofs.obligations.paigow_spec import CLAUSE_OF, SCOPES, ScopeSpec, SpecView
 from casino_proofs.solving.z3_compile import evaluate_with_z3
+
+PAIGOW_READINGS = ("joker", "pair-consisting", "royal-flush")
+_VALID_CARD = ("a card is a rank 2-9, T, J, Q, K or A followed by a suit c, d, h or s "
+               "(e.g. Ah, Tc), or the joker Jk")
+_RANKS = "23456789TJQKA"
+
+
+def parse_cards(text: str, sizes: tuple[int, ...] = (5, 2)) -> tuple[int, ...]:
+    """A hand in the project's card notation, as card indices in increasing order; a
+    ValueError naming what is valid for anything else."""
+    words = [w for w in re.split(r"[\s,]+", text.strip()) if w]
+    cards = []
+    for word in words:
+        if word in ("Jk", "JK", "joker"):
+            cards.append(spec.paigow.JOKER_INDEX)
+        elif len(word) == 2 and word[0] in _RANKS and word[1] in "cdhs":
+            cards.append(spec.paigow.card_index(word))
+        else:
+            raise ValueError(f"{_VALID_CARD}; not {word!r}")
+    if len(cards) not in sizes:
+        wanted = " or ".join(str(s) for s in sizes)
+        raise ValueError(f"a hand has {wanted} cards, not {len(cards)}: {text!r}")
+    for card in cards:
+        if cards.count(card) > 1:
+            raise ValueError(f"{spec.paigow.card_symbol(card)} appears twice; a hand's cards "
+                             "are all different")
+    return tuple(sorted(cards))
+
+
+def check_readings(readings: Mapping[str, str]) -> None:
+    """``rank`` and ``compare`` take the Pai Gow readings alone."""
+    other = sorted(set(readings) - set(PAIGOW_READINGS))
+    if other:
+        raise ValueError(f"reading {other[0]} is a craps reading; rank and compare take "
+                         f"{', '.join(PAIGOW_READINGS)}")
 
 
 def _scope(size: int) -> str:
     return next(s for s, n in SCOPES.items() if n == size)
 
 
-def _indices(cards: Sequence[Card]) -> tuple[int, ...]:
-    return tuple(sorted(spec.paigow.card_index(str(c)) for c in cards))
+def _text(hand: tuple[int, ...]) -> str:
+    return " ".join(spec.paigow.card_symbol(i) for i in hand)
 
 
-def _clause(view: SpecView, scope: str) -> str:
-    if view.category == "no-combination" and scope == "low":
+def _clause(category: str, scope: str) -> str:
+    if category == "no-combination" and scope == "low":
         return "conv-low-hand"
-    return CLAUSE_OF[view.category]
+    return CLAUSE_OF[category]
 
 
-def _spec_view(built: ScopeSpec, cards: Sequence[Card]) -> SpecView:
-    values = evaluate_with_z3(list(built.spec.hand.cards), built.outputs(), _indices(cards))
-    return built.split(values)
+def _spec_view(built: ScopeSpec, hand: tuple[int, ...]) -> SpecView:
+    return built.split(evaluate_with_z3(list(built.spec.hand.cards), built.outputs(), hand))
 
 
-def describe(text: str, readings: dict[str, str],
+def explain_strength(answer: Strength, scope: str) -> str:
+    """Our implementation's strength in words: the combination's rank among them, then the
+    ranks that order hands within it."""
+    first, *rest = answer.value
+    if answer.combination in ("straight", "straight-flush"):
+        then = f"then its place {rest[0]} in the order of the {answer.combination}s" \
+            if rest else ""
+    else:
+        then = "then " + " ".join(_RANKS[r - 2] for r in rest) + " in that order" \
+            if rest else ""
+    total = 10 if scope == "high" else 1
+    text = f"combination {first} of 0 (no combination) to {total}"
+    return f"{text}, {then}" if then else text
+
+
+def describe(hand: tuple[int, ...], readings: Mapping[str, str], engine: Engine,
              built: ScopeSpec | None = None) -> tuple[dict[str, Any], SpecView, ScopeSpec,
-                                                     impl.paigow.HandValue]:
-    cards = parse_hand(text)
-    scope = _scope(len(cards))
-    built = built or ScopeSpec.build(scope, spec.Readings.from_dict(readings))
-    view = _spec_view(built, cards)
-    value = impl.paigow.evaluate(cards, impl.Readings.from_dict(readings))
-    clause = _clause(view, scope)
+                                                      Any]:
+    scope = _scope(len(hand))
+    built = built or ScopeSpec.build(scope, spec.Readings.from_dict(dict(readings)))
+    view = _spec_view(built, hand)
+    (answer,) = engine.rank([hand], readings)
+    clause = _clause(view.category, scope)
+    if isinstance(answer, Strength):
+        impl_side: dict[str, Any] = {
+            "category": answer.combination,
+            "clause": _clause(answer.combination, scope) if answer.combination else None,
+            "strength": list(answer.value),
+            "explained": explain_strength(answer, scope),
+        }
+    else:
+        impl_side = answer.json()
     doc = {
-        "hand": " ".join(str(c) for c in cards),
+        "hand": _text(hand),
         "scope": f"{scope} hand",
         "category": view.category,
         "clause": clause,
         "spec": {"category": view.category, "clause": clause, "key": list(view.key)},
-        "impl": {"category": value.combination.value, "clause": value.combination.clause
-                 if scope == "high" or value.combination.value == "pair" else "conv-low-hand",
-                 "value": {"strength": value.strength, "tiebreak": list(value.tiebreak)}},
-        "agree": view.category == value.combination.value,
+        "impl": impl_side,
+        "agree": view.category == impl_side.get("category"),
     }
-    return doc, view, built, value
+    return doc, view, built, answer
 
 
-def rank(text: str, readings: dict[str, str]) -> dict[str, Any]:
-    doc, _view, _built, _value = describe(text, readings)
+def _ours() -> Engine:
+    from casino_proofs.adapters.ours import OurImplementation
+
+    return OurImplementation()
+
+
+def rank(text: str, readings: Mapping[str, str], engine: Engine | None = None) -> dict[str, Any]:
+    """One hand, by the specification and by ``engine`` (our implementation by default)."""
+    check_readings(readings)
+    engine = engine or _ours()
+    doc, _view, _built, _answer = describe(parse_cards(text), readings, engine)
     doc["text"] = regulation.quote(doc["clause"])
     return doc
 
 
-def compare(text_a: str, text_b: str, readings: dict[str, str]) -> dict[str, Any]:
-    a, view_a, built, value_a = describe(text_a, readings)
-    if len(parse_hand(text_b)) != len(parse_hand(text_a)):
+def check_dealt_together(text_a: str, text_b: str) -> None:
+    """Two hands compared at one table: as many cards each, and no card in both (a ValueError
+    naming what is valid otherwise)."""
+    hand_a, hand_b = parse_cards(text_a), parse_cards(text_b)
+    if len(hand_a) != len(hand_b):
         raise ValueError("compare takes two hands of the same size (5 or 2 cards)")
-    b, view_b, _built, value_b = describe(text_b, readings, built)
-    impl_winner = "a" if value_a > value_b else "b" if value_b > value_a else "tie"
+    shared = sorted(set(hand_a) & set(hand_b))
+    if shared:
+        raise ValueError(f"{spec.paigow.card_symbol(shared[0])} is in both hands; two hands "
+                         "dealt from one deck share no card")
+
+
+def compare(text_a: str, text_b: str, readings: Mapping[str, str],
+            engine: Engine | None = None) -> dict[str, Any]:
+    """Two hands, by the specification and by ``engine`` (our implementation by default)."""
+    check_readings(readings)
+    engine = engine or _ours()
+    hand_a, hand_b = parse_cards(text_a), parse_cards(text_b)
+    if len(hand_a) != len(hand_b):
+        raise ValueError("compare takes two hands of the same size (5 or 2 cards)")
+    a, view_a, built, value_a = describe(hand_a, readings, engine)
+    b, view_b, _built, value_b = describe(hand_b, readings, engine, built)
+    impl_winner = None
+    if isinstance(value_a, Strength) and isinstance(value_b, Strength):
+        impl_winner = "a" if value_a.value > value_b.value else \
+            "b" if value_b.value > value_a.value else "tie"
     spec_winner = "a" if view_a.key > view_b.key else "b" if view_b.key > view_a.key else "tie"
-    clauses, reason = _why(built, view_a, view_b, spec_winner)
+    jokers = spec.paigow.JOKER_INDEX in hand_a + hand_b
+    clauses, reason = _why(built, view_a, view_b, spec_winner, jokers)
     return {
         "a": a, "b": b, "winner": impl_winner,
         "spec": {"winner": spec_winner}, "impl": {"winner": impl_winner},
@@ -77,7 +164,8 @@ def compare(text_a: str, text_b: str, readings: dict[str, str]) -> dict[str, Any
     }
 
 
-def _why(built: ScopeSpec, va: SpecView, vb: SpecView, winner: str) -> tuple[list[str], str]:
+def _why(built: ScopeSpec, va: SpecView, vb: SpecView, winner: str,
+         jokers: bool) -> tuple[list[str], str]:
     """The statement of s. 40 (or the convention) that decides between two hands."""
     if winner == "tie" and va.category == vb.category:
         return ["conv-tiebreak" if built.scope == "high" else "conv-low-hand"], \
@@ -85,7 +173,9 @@ def _why(built: ScopeSpec, va: SpecView, vb: SpecView, winner: str) -> tuple[lis
     upper, lower = (va, vb) if winner == "a" else (vb, va)
     for i, st in enumerate(built.statements):
         if upper.membership[i][0] and lower.membership[i][1]:
-            return list(st.clauses), st.description
+            # conv-joker-best decides only where a joker is in play
+            cited = [c for c in st.clauses if jokers or c != "conv-joker-best"]
+            return cited, st.description
     convention = "conv-tiebreak" if built.scope == "high" else "conv-low-hand"
     return [convention], (f"both are {upper.category}; s. 40 does not order them, the "
                           "convention does")

@@ -1,94 +1,163 @@
 """Dual evidence for the craps obligations: the same claims checked by brute force.
 
-The craps domain is finite (every reachable state of a wager times 36 rolls), so each claim the
-SMT queries prove is also checked by enumerating it with exact fractions, the specification
-evaluated by proofs/z3_compile.py and the implementation run directly. Each result carries both
-answers; where they disagree the verdict becomes ERROR, since one of the two means of proof is
-wrong.
+The craps domain is finite (every state of the universe times 36 rolls), so each claim the
+SMT queries prove is also checked by enumerating it with exact fractions: the specification
+evaluated by :mod:`casino_proofs.solving.z3_compile`, the implementation's recorded answers
+read directly. Each result carries both answers.
+
+Where the two disagree:
+
+- the enumeration finds a violation the SMT query missed: the violation is replayed
+  concretely, and if it is real the verdict is REFUTED with that counterexample (the
+  implementation is simply wrong there), and the evidence says the SMT query did not see it;
+- the SMT query refuted a claim the enumeration finds true: ERROR, since one of the two means
+  of proof is wrong.
+
+Where the SMT query's state universe leaves out states of a class (a fault of the
+specification the ``universe`` obligation reports), the evidence says those states rest on
+the enumeration alone.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from casino_proofs import impl, spec
-from casino_proofs.obligations.lifting import DICE, ImplSettle, impl_accepts, run_impl
+from casino_proofs import spec
+from casino_proofs.adapters.answers import Settled
+from casino_proofs.obligations.craps_answers import DICE, CrapsAnswers, accepted
+from casino_proofs.obligations.lifting import impl_json, spec_dict, state_dict
 from casino_proofs.obligations.verdict import Result, Verdict
 from casino_proofs.solving.z3_compile import UnsupportedTerm, compile_terms
-from casino_proofs.spec.vocabulary import COME_OUT, DIE_1, DIE_2, FIRST_ROLL, POINT, WORKING
+from casino_proofs.spec.vocabulary import (
+    COME_OUT,
+    DIE_1,
+    DIE_2,
+    FIRST_ROLL,
+    POINT,
+    WORKING,
+    state_universe,
+)
 
-Outcome = tuple[str, Fraction, int]
+Outcome = tuple[str, Fraction, int, bool]
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What the enumeration found for one obligation."""
+
+    holds: bool
+    what: str
+    witness: dict[str, Any] | None = None  # a concrete violation, replayed
+    detail: str = ""
+    outside_smt: int = 0  # states of the class the SMT universe leaves out
 
 
 def _spec_fired(w: spec.WagerSpec) -> Any:
     inputs = [DIE_1, DIE_2, COME_OUT, POINT, WORKING, FIRST_ROLL]
     terms = [t for r in w.rules for t in (r.guard, r.settlement.decision, r.settlement.net,
-                                          r.settlement.next_point)]
+                                          r.settlement.next_point, r.settlement.next_working)]
     compiled = compile_terms(inputs, terms)
 
     def fired(st: spec.ConcreteState, d1: int, d2: int) -> list[tuple[int, Outcome]]:
         v = compiled(d1, d2, st.come_out, st.point, st.working, st.first_roll)
-        return [(i // 4, (v[i + 1], Fraction(v[i + 2]), int(v[i + 3])))
-                for i in range(0, len(v), 4) if v[i]]
+        return [(i // 5, (v[i + 1], Fraction(v[i + 2]), int(v[i + 3]), bool(v[i + 4])))
+                for i in range(0, len(v), 5) if v[i]]
     return fired
 
 
-def _claims(w: spec.WagerSpec, settle: ImplSettle,
-            readings: impl.Readings) -> dict[str, tuple[bool, str]]:
-    """Obligation ID -> (the claim holds, what was enumerated)."""
+def _settled_as(answer: Any, outcome: Outcome) -> bool:
+    return isinstance(answer, Settled) and answer.key() == outcome
+
+
+def _replays_wrong(w: spec.WagerSpec, index: int, st: spec.ConcreteState, d1: int, d2: int,
+                   got: Any) -> bool:
+    """Replayed by Z3 itself (not the compiled evaluation): rule ``index`` applies here and
+    the implementation's answer is not what it prescribes."""
+    for rule, settlement in spec.firing(w, st, d1, d2):
+        if rule is w.rules[index]:
+            return not (isinstance(got, Settled) and got.key() == (
+                settlement.decision, settlement.net, settlement.next_point, settlement.working))
+    return False
+
+
+def _claims(w: spec.WagerSpec, answers: CrapsAnswers) -> dict[str, Claim]:
+    """Obligation ID -> what the enumeration finds."""
     fired_at = _spec_fired(w)
-    out: dict[str, tuple[bool, str]] = {}
+    out: dict[str, Claim] = {}
     reached: set[int] = set()
     reachable_states: set[spec.ConcreteState] = set()
+    universe = state_universe()
     for cls in w.states:
         states = spec.states_of(cls)
         reachable_states.update(states)
+        outside = sum(1 for st in states if not spec.holds(universe, st))
         gaps = clashes = 0
+        gap = clash = None
         wrong: dict[int, int] = {}
+        first_wrong: dict[int, dict[str, Any]] = {}
         seen: dict[int, int] = {}
         for st in states:
             for d1, d2 in DICE:
                 fired = fired_at(st, d1, d2)
+                got = answers.at(w.name, st, d1, d2)
+                where = {"roll": [d1, d2], "state": state_dict(st)}
                 if not fired:
                     gaps += 1
+                    if gap is None and not spec.firing(w, st, d1, d2):  # replayed by Z3
+                        gap = {**where, "spec": [], "impl": impl_json(got)}
                 if len({o for _i, o in fired}) > 1:
                     clashes += 1
-                got = run_impl(settle, w.name, st, d1, d2, readings)
+                    replayed = spec.firing(w, st, d1, d2)
+                    if clash is None and len({s for _r, s in replayed}) > 1:
+                        clash = {**where, "impl": impl_json(got),
+                                 "spec": [spec_dict(s, r.clauses) for r, s in replayed]}
                 for i, o in fired:
                     reached.add(i)
                     seen[i] = seen.get(i, 0) + 1
-                    same = isinstance(got, impl.Settlement) and (
-                        got.decision.value, got.net, got.point or 0) == o
-                    if not same:
+                    if not _settled_as(got, o):
                         wrong[i] = wrong.get(i, 0) + 1
+                        if i not in first_wrong and _replays_wrong(w, i, st, d1, d2, got):
+                            wanted = spec.ConcreteSettlement(*o)
+                            first_wrong[i] = {**where, "impl": impl_json(got),
+                                              "spec": [spec_dict(wanted, w.rules[i].clauses)]}
         n = len(states) * len(DICE)
         base = f"craps/{w.name}/{cls.name}"
-        out[f"{base}/exhaustive"] = (gaps == 0, f"{n} outcomes, {gaps} undecided")
-        out[f"{base}/exclusive"] = (clashes == 0, f"{n} outcomes, {clashes} in conflict")
+        out[f"{base}/exhaustive"] = Claim(gaps == 0, f"{n} outcomes, {gaps} undecided", gap,
+                                          "gap: no clause decides this outcome", outside)
+        out[f"{base}/exclusive"] = Claim(clashes == 0, f"{n} outcomes, {clashes} in conflict",
+                                         clash, "conflict: clauses prescribe different "
+                                                "settlements", outside)
         for i, rule in enumerate(w.rules):
             if i in seen:
-                out[f"{base}/agrees/{rule.clause}#{i}"] = (
-                    i not in wrong, f"{seen[i]} outcomes, {wrong.get(i, 0)} settled otherwise")
+                out[f"{base}/agrees/{rule.clause}#{i}"] = Claim(
+                    i not in wrong, f"{seen[i]} outcomes, {wrong.get(i, 0)} settled otherwise",
+                    first_wrong.get(i), f"the implementation breaks {rule.clause}: "
+                                        f"{rule.label}", outside)
     for i, rule in enumerate(w.rules):
-        out[f"craps/{w.name}/all-states/reachable/{rule.clause}#{i}"] = (
+        out[f"craps/{w.name}/all-states/reachable/{rule.clause}#{i}"] = Claim(
             i in reached, "applies to some outcome" if i in reached else "applies nowhere")
-    accepted = {st for st in spec.rules.all_states() if impl_accepts(settle, w.name, st,
-                                                                        readings)}
-    mismatched = len(accepted ^ reachable_states)
-    out[f"craps/{w.name}/all-states/domain"] = (
-        mismatched == 0, f"{len(list(spec.rules.all_states()))} states, {mismatched} accepted "
-                         "by one side only")
+    universe_states = list(spec.rules.all_states())
+    taken = {st for st in universe_states if accepted(answers.at(w.name, st, 1, 1))}
+    mismatched = sorted(taken ^ reachable_states, key=lambda st: (st.point, st.come_out,
+                                                                  st.working, st.first_roll))
+    out[f"craps/{w.name}/all-states/domain"] = Claim(
+        not mismatched, f"{len(universe_states)} states, {len(mismatched)} accepted by one "
+                        "side only",
+        {"state": state_dict(mismatched[0]), "roll": [1, 1]} if mismatched else None,
+        "the implementation accepts a state the specification says is unreachable, or "
+        "refuses a reachable one")
     return out
 
 
-def confirm(results: list[Result], specs: list[spec.WagerSpec], settle: ImplSettle,
-            readings: impl.Readings) -> list[Result]:
-    claims: dict[str, tuple[bool, str]] = {}
+def confirm(results: list[Result], specs: Sequence[spec.WagerSpec],
+            answers: CrapsAnswers) -> list[Result]:
+    claims: dict[str, Claim] = {}
     for w in specs:
         try:
-            claims.update(_claims(w, settle, readings))
+            claims.update(_claims(w, answers))
         except UnsupportedTerm:
             continue  # a rule over more than the roll and state: nothing finite to enumerate
     out = []
@@ -97,14 +166,23 @@ def confirm(results: list[Result], specs: list[spec.WagerSpec], settle: ImplSett
         if claim is None:
             out.append(r)
             continue
-        holds, what = claim
-        text = f"enumeration: {what}"
-        if r.verdict is Verdict.PROVED and not holds:
-            out.append(replace(r, verdict=Verdict.ERROR, enumeration=text,
-                               detail="the SMT proof and the enumeration disagree"))
-        elif r.verdict is Verdict.REFUTED and holds:
-            out.append(replace(r, verdict=Verdict.ERROR, enumeration=text,
+        text = f"enumeration: {claim.what}"
+        note = (f"the SMT query's state universe leaves out {claim.outside_smt} states of this "
+                "class: they rest on the enumeration alone") if claim.outside_smt else ""
+        if r.verdict is Verdict.PROVED and not claim.holds:
+            if claim.witness is not None:
+                out.append(replace(r, verdict=Verdict.REFUTED, enumeration=text,
+                                   evidence_note=note or "found by the enumeration; the SMT "
+                                                         "query did not see it",
+                                   detail=f"{claim.detail} (found by the enumeration)",
+                                   counterexample=claim.witness))
+            else:
+                out.append(replace(r, verdict=Verdict.ERROR, enumeration=text,
+                                   evidence_note=note,
+                                   detail="the SMT proof and the enumeration disagree"))
+        elif r.verdict is Verdict.REFUTED and claim.holds:
+            out.append(replace(r, verdict=Verdict.ERROR, enumeration=text, evidence_note=note,
                                detail=f"{r.detail}; but the enumeration finds no violation"))
         else:
-            out.append(replace(r, enumeration=text))
+            out.append(replace(r, enumeration=text, evidence_note=note))
     return out

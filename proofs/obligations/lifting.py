@@ -1,21 +1,24 @@
-"""The one place where specification and implementation meet.
+"""Where the specification meets the implementation's answers.
 
-The implementation is a black box: it is run on every concrete input of a state class and its
-function graph is lifted into SMT-LIB assertions over the specification's own symbols (the
-dice and state variables) and three fresh outputs. The SMT queries then compare that graph
-with the specification's rules over symbolic dice.
+The implementation is a black box: its answers to every concrete input of a state class
+(asked once, by :mod:`casino_proofs.obligations.craps_answers`) are lifted into SMT-LIB
+assertions over the specification's own symbols — the dice and the state variables — and four
+fresh outputs: the decision, the net, the point after the roll and the working call carried.
+The SMT queries then compare that graph with the specification's rules over symbolic dice.
+An input the implementation did not settle (it refused it, failed on it, or a table lacks it)
+leaves the outputs free there, so any rule that applies to it is broken there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 import z3
 
-from casino_proofs import impl, spec
+from casino_proofs import spec
+from casino_proofs.adapters.answers import CrapsAnswer, Settled
+from casino_proofs.obligations.craps_answers import DICE, CrapsAnswers, answer_json
 from casino_proofs.spec.vocabulary import (
     COME_OUT,
     DIE_1,
@@ -30,26 +33,18 @@ from casino_proofs.spec.vocabulary import (
     Decision,
 )
 
-#: The implementation under test: the real one, or a deliberately wrong one (must-fail cases).
-ImplSettle = Callable[[str, impl.State, impl.Roll, impl.Readings], impl.Settlement]
-
 IMPL_DECISION = z3.Const("impl_decision", Decision)
 IMPL_NET = z3.Real("impl_net")
 IMPL_NEXT_POINT = z3.Int("impl_next_point")
+IMPL_WORKING = z3.Bool("impl_working")
 
 _DECLS: dict[str, Any] = {
     "die_1": DIE_1, "die_2": DIE_2, "come_out": COME_OUT, "point": POINT, "working": WORKING,
     "first_roll": FIRST_ROLL,
     "impl_decision": IMPL_DECISION, "impl_net": IMPL_NET, "impl_next_point": IMPL_NEXT_POINT,
+    "impl_working": IMPL_WORKING,
     "win": WIN, "lose": LOSE, "push": PUSH, "none": NONE,
 }
-
-DICE = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
-
-
-def to_impl_state(state: spec.ConcreteState) -> impl.State:
-    return impl.State(point=state.point or None, come_out=state.come_out, working=state.working,
-                      first_roll=state.first_roll)
 
 
 def state_dict(state: spec.ConcreteState) -> dict[str, Any]:
@@ -57,49 +52,41 @@ def state_dict(state: spec.ConcreteState) -> dict[str, Any]:
             "first_roll": state.first_roll}
 
 
-def fraction_text(value: Fraction) -> str:
-    return str(value)
-
-
-def impl_dict(s: impl.Settlement) -> dict[str, Any]:
-    return {"decision": s.decision.value, "net": fraction_text(s.net), "point": s.point}
-
-
 def spec_dict(s: spec.ConcreteSettlement, clauses: tuple[str, ...] = ()) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "decision": s.decision, "net": fraction_text(s.net), "point": s.next_point or None,
+        "decision": s.decision, "net": str(s.net), "point": s.next_point or None,
     }
+    if s.decision == "none":
+        out["working"] = s.working
     if clauses:
         out["clauses"] = list(clauses)
     return out
 
 
-def same(spec_s: spec.ConcreteSettlement, impl_s: impl.Settlement) -> bool:
-    return (
-        spec_s.decision == impl_s.decision.value
-        and spec_s.net == impl_s.net
-        and spec_s.next_point == (impl_s.point or 0)
-    )
+def same(spec_s: spec.ConcreteSettlement, answer: CrapsAnswer) -> bool:
+    """The implementation settled as the specification's settlement says, next state
+    included."""
+    return isinstance(answer, Settled) and answer.key() == (
+        spec_s.decision, spec_s.net, spec_s.next_point, spec_s.working)
 
 
-def run_impl(settle: ImplSettle, wager: str, state: spec.ConcreteState, die_1: int, die_2: int,
-             readings: impl.Readings) -> impl.Settlement | Exception:
-    """Run the implementation on one concrete input; an exception is returned, not raised."""
-    try:
-        return settle(wager, to_impl_state(state), impl.Roll(die_1, die_2), readings)
-    except Exception as exc:  # the impl under test may be wrong in any way
-        return exc
-
-
-def _smt_value(s: impl.Settlement) -> str:
-    net = s.net
-    return (f"(and (= impl_decision {s.decision.value}) "
-            f"(= impl_net (/ {net.numerator} {net.denominator})) "
-            f"(= impl_next_point {s.point or 0}))")
+def impl_json(answer: CrapsAnswer) -> dict[str, Any]:
+    return answer_json(answer)
 
 
 def _smt_int(value: int) -> str:
     return str(value) if value >= 0 else f"(- {-value})"
+
+
+def _smt_bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _smt_value(s: Settled) -> str:
+    net = s.net
+    return (f"(and (= impl_decision {s.decision}) "
+            f"(= impl_net (/ {_smt_int(net.numerator)} {net.denominator})) "
+            f"(= impl_next_point {s.point or 0}) (= impl_working {_smt_bool(s.working)}))")
 
 
 @dataclass(frozen=True)
@@ -107,37 +94,31 @@ class ImplGraph:
     """The implementation's function graph over a set of concrete inputs."""
 
     assertions: z3.AstVector
-    failures: int  # inputs on which the implementation raised (left unconstrained)
+    unsettled: int  # inputs the implementation did not settle (left unconstrained)
 
 
-def impl_graph(settle: ImplSettle, wager: str, states: list[spec.ConcreteState],
-               readings: impl.Readings) -> ImplGraph:
+def impl_graph(answers: CrapsAnswers, wager: str,
+               states: list[spec.ConcreteState]) -> ImplGraph:
     lines = []
-    failures = 0
+    unsettled = 0
     for st in states:
-        guard_state = (f"(= come_out {'true' if st.come_out else 'false'}) "
+        guard_state = (f"(= come_out {_smt_bool(st.come_out)}) "
                        f"(= point {_smt_int(st.point)}) "
-                       f"(= working {'true' if st.working else 'false'}) "
-                       f"(= first_roll {'true' if st.first_roll else 'false'})")
+                       f"(= working {_smt_bool(st.working)}) "
+                       f"(= first_roll {_smt_bool(st.first_roll)})")
         for a, b in DICE:
-            out = run_impl(settle, wager, st, a, b, readings)
-            if isinstance(out, Exception) or not isinstance(out, impl.Settlement):
-                failures += 1
+            out = answers.at(wager, st, a, b)
+            if not isinstance(out, Settled):
+                unsettled += 1
                 continue
             lines.append(f"(assert (=> (and (= die_1 {a}) (= die_2 {b}) {guard_state}) "
                          f"{_smt_value(out)}))")
-    return ImplGraph(z3.parse_smt2_string("\n".join(lines), decls=_DECLS), failures)
-
-
-def impl_accepts(settle: ImplSettle, wager: str, state: spec.ConcreteState,
-                 readings: impl.Readings) -> bool:
-    """Whether the implementation accepts ``wager`` in ``state`` (it does not raise
-    InvalidState on a roll)."""
-    out = run_impl(settle, wager, state, 1, 1, readings)
-    return not isinstance(out, impl.InvalidState)
+    return ImplGraph(z3.parse_smt2_string("\n".join(lines), decls=_DECLS), unsettled)
 
 
 def settlement_differs(rule: spec.Rule) -> z3.BoolRef:
-    """The implementation's output differs from what ``rule`` prescribes."""
+    """The implementation's output differs from what ``rule`` prescribes, next state
+    included."""
     s = rule.settlement
-    return z3.Or(IMPL_DECISION != s.decision, IMPL_NET != s.net, IMPL_NEXT_POINT != s.next_point)
+    return z3.Or(IMPL_DECISION != s.decision, IMPL_NET != s.net,
+                 IMPL_NEXT_POINT != s.next_point, IMPL_WORKING != s.next_working)

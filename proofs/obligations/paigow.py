@@ -5,27 +5,32 @@ The strategy, in three steps:
 1. ``abstraction``: Z3 proves that everything the specification says of a hand (its
    combination, its membership in each ordering statement, its conventional order) depends only
    on the rank index of each of its cards in order and on whether its non-joker cards share a
-   suit. The proof is over two symbolic hands of the 53-card deck.
-2. The implementation is run on every hand (2,869,685 five-card and 1,378 two-card hands),
-   each filed under that abstraction (proofs/paigow_pass.py), in worker processes.
+   suit (:mod:`casino_proofs.obligations.paigow_queries`).
+2. The implementation under test is asked about every hand (2,869,685 five-card and 1,378
+   two-card hands), each answer filed under that abstraction
+   (:mod:`casino_proofs.obligations.paigow_pass`), in worker processes.
 3. The specification is evaluated once per class (about ten thousand), and the obligations are
    checked class by class: by step 1 what holds for a class's representative holds for each of
    its hands.
 
 Obligations (``paigow/{high|low}/...``):
 
-- ``exhaustive``: every hand of the deck was evaluated, without failure, to a well-formed value;
-- ``abstraction``: step 1, in three parts (combination, statements, conventional order);
-- ``nonvacuous``: each combination has a hand;
-- ``statement``: each ordering statement of s. 40 names hands on both sides and no hand on both;
-- ``combination``: the implementation gives every hand the specification's combination;
+- ``exhaustive``: every hand of the deck was answered with a well-formed strength;
+- ``abstraction``, ``nonvacuous``, ``statement``: the queries of step 1 about the spec itself;
+- ``combination``: the implementation gives every hand the specification's combination (when
+  it names combinations; an engine answering strengths alone is proved on the order only);
 - ``order``: the implementation's order respects each ordering statement (a violation is a
   pair of hands, with the clause);
-- ``preorder``: the implementation's values form a total preorder and ``compare`` follows them;
 - ``convention``: where the text is silent, the implementation orders hands as the named
   conventions do, and suits never rank (a tiebreak-only fault is caught here);
 - ``consistency``: the conventions never contradict the text's statements;
-- ``evaluator``: the fast evaluation of the specification agrees with Z3's own on a sample.
+- ``evaluator``: the fast evaluation of the specification agrees with Z3's own on a sample;
+- ``preorder`` (an implementation with ``compare``): ``compare()`` follows the values, for
+  every hand against its class's representative;
+- ``deterministic``: a seeded sample of hands, asked again (a program gets the cards in another
+  order), gets the same strengths;
+- ``library-defaults`` (our implementation): ``evaluate(hand)`` as a user calls it agrees with
+  the registry's defaults passed explicitly, on both extreme hands of every class.
 
 Every counterexample is replayed through both sides before it is reported.
 """
@@ -37,259 +42,103 @@ import itertools
 import multiprocessing
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from math import comb
 from typing import Any
 
-import z3
-
-from casino_proofs import impl, spec
+from casino_proofs import spec
+from casino_proofs.adapters.answers import Strength
+from casino_proofs.adapters.engine import Engine
 from casino_proofs.obligations import paigow_pass as pp
-from casino_proofs.obligations.paigow_pass import ClassEntry, Evaluate, Key, PassResult, hand_text
+from casino_proofs.obligations import paigow_queries as pq
+from casino_proofs.obligations.paigow_pass import Key, PassResult, hand_text
+from casino_proofs.obligations.paigow_spec import (
+    CLAUSE_OF,
+    FULL_DECK,
+    SCOPES,
+    ScopeSpec,
+    SpecView,
+)
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
-from casino_proofs.solving.smtlib import query_text
+from casino_proofs.solving.budget import Budget
 from casino_proofs.solving.z3_compile import compile_terms, evaluate_with_z3
-from casino_proofs.spec.paigow import CODES, COMBINATIONS, JOKER_INDEX, OrderStatement, PaiGowSpec
-from casino_proofs.spec.readings import Readings
+from casino_proofs.spec.paigow import COMBINATIONS
 
-FULL_DECK: tuple[int, ...] = tuple(range(JOKER_INDEX + 1))
-SCOPES = {"high": 5, "low": 2}
-NAMES = {code: name for name, code in CODES.items()}
-CLAUSE_OF = {**dict(COMBINATIONS), "no-combination": "conv-no-combination-lowest"}
 EVALUATOR_SAMPLE = 12  # classes per scope cross-checked against Z3 in every run
-
-
-# ---------------------------------------------------------------------------------------------
-# The specification's outputs for one scope, as one list of terms
-# ---------------------------------------------------------------------------------------------
-
-
-#: A change applied to every specification built (for specification mutants); None normally.
-SPEC_MUTATION: list[Callable[[PaiGowSpec], None]] = []
-
-
-@dataclass
-class ScopeSpec:
-    """The specification of one scope (five-card high or two-card low hands) as terms."""
-
-    scope: str
-    spec: PaiGowSpec
-    statements: list[OrderStatement]
-    members: list[tuple[str, str, z3.BoolRef]]  # (combination, band, predicate)
-    key_terms: list[z3.ArithRef]
-
-    @classmethod
-    def build(cls, scope: str, readings: Readings, prefix: str = "card") -> ScopeSpec:
-        s = PaiGowSpec(spec.paigow.symbolic_hand(prefix, SCOPES[scope]), readings)
-        for mutate in SPEC_MUTATION:
-            mutate(s)
-        statements = s.statements()
-        members = []
-        for st in statements:
-            if st.id.endswith((":highest", ":second")):
-                members.append((_combination_of(st), st.id.rsplit(":", 1)[1], st.higher))
-            elif st.id.endswith(":lowest"):
-                members.append((_combination_of(st), "lowest", st.lower))
-        return cls(scope, s, statements, members, s.conventional_key())
-
-    def outputs(self) -> list[z3.ExprRef]:
-        """category, then higher/lower of each statement, then the bands, then the key."""
-        terms: list[z3.ExprRef] = [self.spec.category()]
-        for st in self.statements:
-            terms += [st.higher, st.lower]
-        terms += [m for _c, _b, m in self.members]
-        return terms + list(self.key_terms)
-
-    def split(self, values: Sequence[Any]) -> SpecView:
-        n = len(self.statements)
-        category = NAMES[values[0]]
-        membership = [(bool(values[1 + 2 * i]), bool(values[2 + 2 * i])) for i in range(n)]
-        bands = values[1 + 2 * n: 1 + 2 * n + len(self.members)]
-        band = "middle"
-        for (combination, name, _m), inside in zip(self.members, bands, strict=True):
-            if inside and combination == category:
-                band = name
-                break
-        key = tuple(int(v) for v in values[1 + 2 * n + len(self.members):])
-        return SpecView(category, membership, band, key)
-
-
-def _combination_of(st: OrderStatement) -> str:
-    clause = st.clauses[0]
-    return next(name for name, c in COMBINATIONS if c == clause.split(".s")[0])
-
-
-@dataclass(frozen=True)
-class SpecView:
-    """What the specification says of one class."""
-
-    category: str
-    membership: list[tuple[bool, bool]]  # per statement: (in higher, in lower)
-    band: str  # highest / second / lowest / middle, for the silence report
-    key: tuple[int, ...]
-
+DETERMINISM_SAMPLE = 20_000  # five-card hands asked again (every two-card hand is)
+DETERMINISM_SEED = 53
 
 # ---------------------------------------------------------------------------------------------
-# Work done in worker processes: the implementation pass and the Z3 queries
+# Work done in worker processes: the pass over every hand, and the Z3 queries
 # ---------------------------------------------------------------------------------------------
 
 _JOB: dict[str, Any] = {}
+_ENGINE: list[Engine] = []  # the worker's own engine, opened on its first task
 
 
-@dataclass(frozen=True)
-class Query:
-    """A Z3 obligation's outcome as plain data (it crosses a process boundary)."""
-
-    id: str
-    verdict: str
-    seconds: float
-    detail: str = ""
-    hands: tuple[tuple[int, ...], ...] = ()
-    core: tuple[str, ...] = ()
-    smt: tuple[tuple[str, str], ...] = ()  # (expected answer, SMT-LIB) when recording
+def _worker_engine() -> Engine:
+    if not _ENGINE:
+        _ENGINE.append(_JOB["engine"].fresh())
+    return _ENGINE[0]
 
 
-def _deck_domain(hand: spec.paigow.Hand, deck: tuple[int, ...]) -> z3.BoolRef:
-    if deck == FULL_DECK:
-        return hand.domain()
-    return z3.And(hand.domain(), *(z3.Or([c == i for i in deck]) for c in hand.cards))
-
-
-def model_hand(m: z3.ModelRef, hand: spec.paigow.Hand) -> tuple[int, ...]:
-    return tuple(m.eval(c, model_completion=True).as_long() for c in hand.cards)
-
-
-def _abstraction_queries(scope: str, part: str) -> list[Query]:
-    """Two hands alike in the abstraction are alike in every output of ``part``."""
-    readings, timeout = _JOB["spec_readings"], _JOB["timeout_ms"]
-    a = ScopeSpec.build(scope, readings, "a")
-    b = ScopeSpec.build(scope, readings, "b")
-    def pick(s: ScopeSpec) -> list[z3.ExprRef]:
-        if part == "combination":
-            return [s.spec.category()]
-        if part == "statements":
-            return [t for st in s.statements for t in (st.higher, st.lower)] + [
-                m for _c, _b, m in s.members]
-        return list(s.key_terms)
-
-    started = time.perf_counter()
-    solver = z3.Solver()
-    solver.set(timeout=timeout)
-    alike = [x / 4 == y / 4 for x, y in zip(a.spec.hand.cards, b.spec.hand.cards, strict=True)]
-    solver.add(a.spec.hand.domain(), b.spec.hand.domain(), *alike,
-               a.spec.hand.suited == b.spec.hand.suited)
-    solver.add(z3.Or([x != y for x, y in zip(pick(a), pick(b), strict=True)]))
-    smt = (("unsat", query_text(solver, [])),) if _JOB.get("record") else ()
-    r = solver.check()
-    qid = f"paigow/{scope}/abstraction/{part}"
-    seconds = time.perf_counter() - started
-    if r == z3.unsat:
-        return [Query(qid, "PROVED", seconds, smt=smt)]
-    if r == z3.sat:
-        m = solver.model()
-        return [Query(qid, "REFUTED", seconds,
-                      "two hands alike in ranks and suitedness are told apart",
-                      (model_hand(m, a.spec.hand), model_hand(m, b.spec.hand)))]
-    return [Query(qid, "UNKNOWN", seconds, f"solver returned unknown: {solver.reason_unknown()}")]
-
-
-def _spec_queries(scope: str) -> list[Query]:
-    """Never empty, never conflicting: each combination has a hand; each statement has hands
-    on both sides and none on both."""
-    readings, timeout, deck = _JOB["spec_readings"], _JOB["timeout_ms"], _JOB["deck"]
-    s = ScopeSpec.build(scope, readings)
-    hand = s.spec.hand
-    solver = z3.Solver()
-    solver.set(timeout=timeout)
-    solver.add(_deck_domain(hand, deck))
-    out: list[Query] = []
-    names = [n for n, _ in COMBINATIONS] + ["no-combination"] if scope == "high" else \
-        ["pair", "no-combination"]
-    for name in names:
-        started = time.perf_counter()
-        solver.push()
-        solver.add(s.spec.is_(name))
-        smt = (("sat", query_text(solver, [])),) if _JOB.get("record") else ()
-        r = solver.check()
-        qid = f"paigow/{scope}/nonvacuous/{name}"
-        if r == z3.sat:
-            out.append(Query(qid, "PROVED", time.perf_counter() - started, "",
-                             (model_hand(solver.model(), hand),), smt=smt))
-        elif r == z3.unsat:
-            out.append(Query(qid, "VACUOUS", time.perf_counter() - started,
-                             f"no hand of this deck is a {name}"))
-        else:
-            out.append(Query(qid, "UNKNOWN", time.perf_counter() - started,
-                             f"solver returned unknown: {solver.reason_unknown()}"))
-        solver.pop()
-    for st in s.statements:
-        started = time.perf_counter()
-        qid = f"paigow/{scope}/statement/{st.id}"
-        verdict, detail = "PROVED", ""
-        hands: tuple[tuple[int, ...], ...] = ()
-        recorded: list[tuple[str, str]] = []
-        for side, term in (("higher", st.higher), ("lower", st.lower)):
-            solver.push()
-            solver.add(term)
-            if _JOB.get("record"):
-                recorded.append(("sat", query_text(solver, [])))
-            r = solver.check()
-            solver.pop()
-            if r != z3.sat:
-                verdict = "VACUOUS" if r == z3.unsat else "UNKNOWN"
-                detail = f"no hand of this deck on the {side} side"
-                break
-        if verdict == "PROVED":
-            solver.push()
-            solver.add(st.higher, st.lower)
-            if _JOB.get("record"):
-                recorded.append(("unsat", query_text(solver, [])))
-            r = solver.check()
-            if r == z3.sat:
-                verdict, detail = "REFUTED", "a hand would have to rank above itself"
-                hands = (model_hand(solver.model(), hand),)
-            elif r == z3.unknown:
-                verdict, detail = "UNKNOWN", f"solver returned unknown: {solver.reason_unknown()}"
-            solver.pop()
-        out.append(Query(qid, verdict, time.perf_counter() - started, detail, hands,
-                         smt=tuple(recorded)))
-    return out
-
-
-def _impl_pass(scope: str, position: int) -> PassResult:
-    deck = _JOB["deck"]
-    hands: Iterator[tuple[int, ...]] = pp.hands_starting_with(deck, position, SCOPES[scope])
-    return pp.run(hands, _JOB["evaluate"], _JOB["impl_readings"])
+def _close_worker_engine() -> None:
+    while _ENGINE:
+        _ENGINE.pop().close()
 
 
 def _task(task: tuple[str, ...]) -> tuple[tuple[str, ...], Any]:
     kind = task[0]
     if kind == "abstraction":
-        return task, _abstraction_queries(task[1], task[2])
+        return task, pq.abstraction_queries(task[1], task[2], _JOB["spec_readings"],
+                                            _JOB["budget"], _JOB["record"])
     if kind == "spec":
-        return task, _spec_queries(task[1])
-    return task, _impl_pass(task[1], int(task[2]))
+        return task, pq.spec_queries(task[1], _JOB["spec_readings"], _JOB["deck"],
+                                     _JOB["budget"], _JOB["record"])
+    scope, position = task[1], int(task[2])
+    deck = _JOB["deck"]
+    hands: Iterator[tuple[int, ...]] = pp.hands_starting_with(deck, position, SCOPES[scope])
+    index = list(SCOPES).index(scope) * 1000 + position
+    return task, pp.run(_worker_engine(), hands, _JOB["readings"], index, _JOB["sample"])
 
 
-def _tasks(deck: tuple[int, ...]) -> list[tuple[str, ...]]:
-    queries = [("abstraction", scope, part) for part in ("order", "statements", "combination")
-               for scope in SCOPES] + [("spec", scope) for scope in SCOPES]
+def _tasks(deck: tuple[int, ...], spec_checks: bool) -> list[tuple[str, ...]]:
+    queries = [t for scope in SCOPES for t in pq.query_tasks(scope)] if spec_checks else []
     passes = [("pass", scope, str(p)) for scope, size in SCOPES.items()
               for p in range(len(deck) - size + 1)]
     # The longest first: hands starting with the lowest cards are the most numerous.
     passes.sort(key=lambda t: -comb(len(deck) - 1 - int(t[2]), SCOPES[t[1]] - 1))
-    return [*queries[:2], *passes[:2], *queries[2:], *passes[2:]]
+    return [*passes[:2], *queries, *passes[2:]]
 
 
 def _run_tasks(tasks: list[tuple[str, ...]], workers: int) -> Iterator[tuple[tuple[str, ...],
                                                                              Any]]:
     if workers <= 1:
-        yield from map(_task, tasks)
+        try:
+            yield from map(_task, tasks)
+        finally:
+            _close_worker_engine()
         return
     context = multiprocessing.get_context("fork")
     with context.Pool(workers) as pool:
         yield from pool.imap_unordered(_task, tasks)
+        # each worker's engine ends with its process
+        pool.map(_close_in_worker, range(workers * 4))
+
+
+def _close_in_worker(_: int) -> None:
+    _close_worker_engine()
+
+
+def _sample(deck: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+    """The hands asked again: a seeded sample of five-card hands, and every two-card hand."""
+    rng = random.Random(DETERMINISM_SEED)
+    high: set[tuple[int, ...]] = set()
+    total = comb(len(deck), 5)
+    while len(high) < min(DETERMINISM_SAMPLE, total):
+        high.add(tuple(sorted(rng.sample(deck, 5))))
+    return frozenset(high | set(itertools.combinations(deck, 2)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -305,27 +154,27 @@ class PaiGowOutcome:
     hands: dict[str, int]
     classes: dict[str, int]
     seconds: float = 0.0
-    extras: dict[str, Any] = field(default_factory=dict)
+    answers_digest: str = ""
+    determinism_sample: int = 0
+    left_out: list[dict[str, str]] = field(default_factory=list)
 
 
 class _ScopeCheck:
-    def __init__(self, scope: str, table: dict[Key, ClassEntry], built: ScopeSpec,
-                 evaluate: Evaluate, spec_readings: spec.Readings,
-                 impl_readings: impl.Readings) -> None:
+    def __init__(self, scope: str, result: PassResult, built: ScopeSpec, engine: Engine,
+                 readings: Mapping[str, str]) -> None:
         self.scope = scope
-        self.table = table
+        self.table = result.table
         self.built = built
-        self.evaluate = evaluate
-        self.spec_readings = spec_readings
-        self.impl_readings = impl_readings
+        self.engine = engine
+        self.readings = readings
+        self.named = result.named
         self.results: list[Result] = []
-        self.keys = sorted(table)
-        started = time.perf_counter()
+        self.keys = sorted(self.table)
         self.inputs = list(built.spec.hand.cards)
         self.outputs = built.outputs()
         self.fast = compile_terms(self.inputs, self.outputs)
-        self.views = {k: built.split(self.fast(*table[k].low_hand)) for k in self.keys}
-        self.spec_seconds = time.perf_counter() - started
+        self.views = {k: built.split(self.fast(*self.table[k].low_hand)) for k in self.keys}
+        self._values: dict[tuple[int, ...], Any] = {}
 
     # -- helpers --------------------------------------------------------------------------------
 
@@ -340,11 +189,15 @@ class _ScopeCheck:
              cex: dict[str, Any] | None = None) -> None:
         self.results.append(Result(ob, verdict, time.perf_counter() - started, detail, cex))
 
-    def _impl_value(self, hand: tuple[int, ...]) -> impl.paigow.HandValue | None:
-        try:
-            return self.evaluate(tuple(pp.CARD_OF_INDEX[i] for i in hand), self.impl_readings)
-        except Exception:
-            return None
+    def _answer(self, hand: tuple[int, ...]) -> Any:
+        """The engine's answer on one hand, asked again here (for replays)."""
+        if hand not in self._values:
+            self._values[hand] = self.engine.rank([hand], self.readings)[0]
+        return self._values[hand]
+
+    def _impl_value(self, hand: tuple[int, ...]) -> tuple[int, ...] | None:
+        answer = self._answer(hand)
+        return answer.value if isinstance(answer, Strength) else None
 
     def _spec_exact(self, hand: tuple[int, ...]) -> SpecView:
         """The specification on one hand, evaluated by Z3 itself (for replays)."""
@@ -352,18 +205,26 @@ class _ScopeCheck:
 
     def _hand_json(self, hand: tuple[int, ...]) -> dict[str, Any]:
         view = self._spec_exact(hand)
-        value = self._impl_value(hand)
+        answer = self._answer(hand)
+        impl_side: dict[str, Any]
+        if isinstance(answer, Strength):
+            impl_side = {"strength": list(answer.value)}
+            if answer.combination is not None:
+                impl_side["combination"] = answer.combination
+        else:
+            impl_side = answer.json()
         return {
             "hand": hand_text(hand),
             "spec": {"combination": view.category, "clause": CLAUSE_OF[view.category],
                      "key": list(view.key)},
-            "impl": ({"combination": value.combination.value, "value": _value_text(value)}
-                     if value is not None else {"error": "the implementation failed"}),
+            "impl": impl_side,
         }
 
     # -- obligations ----------------------------------------------------------------------------
 
     def combinations(self) -> None:
+        if not self.named:
+            return  # listed as left out: the engine names no combinations
         names = [n for n, _ in COMBINATIONS] if self.scope == "high" else ["pair"]
         names.append("no-combination")
         by_category: dict[str, list[Key]] = {n: [] for n in names}
@@ -508,33 +369,34 @@ class _ScopeCheck:
                 return
         self._add(ob, started, Verdict.PROVED)
 
-    def preorder(self, compare: Callable[..., int]) -> None:
+    def preorder(self, compare: Any, result: PassResult) -> None:
+        """``compare()`` follows the values: every hand against its class's representative
+        (in the pass), and every two neighbouring classes of the sorted order."""
         started = time.perf_counter()
         ob = self._ob("preorder", "the implementation's order", ("r3-40-intro.s1",),
-                      "values are totally ordered and compare() follows them", "total")
+                      "compare() follows the values, for every hand", "compare")
+        if result.mismatch is not None:
+            hand, rep, got, expected = result.mismatch
+            self._add(ob, started, Verdict.REFUTED,
+                      f"{hand_text(hand)} against {hand_text(rep)} (its class's representative):"
+                      f" compare gives {got}, the values give {expected}",
+                      {"hands": [self._hand_json(hand), self._hand_json(rep)]})
+            return
         ordered = sorted(self.keys, key=lambda k: self.table[k].low)
-        rng = random.Random(40)
-        pairs = list(itertools.pairwise(ordered))
-        pairs += [(rng.choice(ordered), rng.choice(ordered)) for _ in range(2000)]
-        for a, b in pairs:
-            ha, hb = self.table[a].low_hand, self.table[b].low_hand
-            va, vb = self.table[a].low, self.table[b].low
-            expected = (va > vb) - (va < vb)
-            try:
-                got = compare([pp.CARD_OF_INDEX[i] for i in ha],
-                              [pp.CARD_OF_INDEX[i] for i in hb], self.impl_readings)
-            except Exception as exc:
-                got = None
-                detail = f"compare raised {type(exc).__name__}: {exc}"
-            else:
-                detail = f"compare gives {got} where the values give {expected}"
-            if got != expected:
+        pairs = [(self.table[a].low_hand, self.table[b].low_hand)
+                 for a, b in itertools.pairwise(ordered)]
+        for (ha, hb), got in zip(pairs, compare(pairs, self.readings), strict=True):
+            va, vb = self._impl_value(ha), self._impl_value(hb)
+            wanted = None if va is None or vb is None else (va > vb) - (va < vb)
+            if got != wanted:
                 self._add(ob, started, Verdict.REFUTED,
-                          f"{hand_text(ha)} against {hand_text(hb)}: {detail}",
+                          f"{hand_text(ha)} against {hand_text(hb)}: compare gives {got}, "
+                          f"the values give {wanted}",
                           {"hands": [self._hand_json(ha), self._hand_json(hb)]})
                 return
         self._add(ob, started, Verdict.PROVED,
-                  f"{len(pairs):,} pairs compared, every adjacent pair of the sorted classes")
+                  f"{result.compared:,} hands against their class's representative, "
+                  f"{len(pairs):,} neighbouring classes")
 
     def evaluator(self) -> None:
         started = time.perf_counter()
@@ -631,33 +493,78 @@ class _ScopeCheck:
         return h.hexdigest()
 
 
-def _value_text(value: impl.paigow.HandValue) -> str:
-    return f"{value.strength}:" + ",".join(str(t) for t in value.tiebreak)
 
 
-def check_paigow(readings: dict[str, str] | None = None,
-                 evaluate: Evaluate = impl.paigow.evaluate,
-                 compare: Callable[..., int] = impl.paigow.compare,
+def _deterministic(scope: str, engine: Engine, passes: PassResult,
+                   readings: Mapping[str, str]) -> Result:
+    started = time.perf_counter()
+    ob = Obligation(f"paigow/{scope}/deterministic", "deterministic", "r3-40-intro.s1",
+                    ("r3-40-intro.s1",), "every hand", f"{scope} hands",
+                    "hands asked again (their cards in another order) get the same strengths",
+                    game="paigow")
+    hands = sorted(passes.sample)
+    again = engine.rank_again(hands, readings)
+    for hand, answer in zip(hands, again, strict=True):
+        if answer != passes.sample[hand]:
+            return Result(ob, Verdict.REFUTED, time.perf_counter() - started,
+                          f"non-deterministic: {hand_text(hand)} answered two ways",
+                          {"hands": [{"hand": hand_text(hand),
+                                      "first": passes.sample[hand].json(),
+                                      "second": answer.json()}]})
+    return Result(ob, Verdict.PROVED, time.perf_counter() - started,
+                  f"a seeded sample of {len(hands):,} hands asked again")
+
+
+def _library_defaults(scope: str, check: _ScopeCheck, explicit: Engine,
+                      readings: Mapping[str, str]) -> Result:
+    started = time.perf_counter()
+    ob = Obligation(f"paigow/{scope}/library-defaults", "library-defaults", "r3-40-intro.s1",
+                    ("r3-40-intro.s1",), "every hand", f"{scope} hands",
+                    "evaluate(hand) as a user calls it agrees with the registry's defaults "
+                    "passed explicitly", game="paigow")
+    hands = [h for k in check.keys for h in (check.table[k].low_hand, check.table[k].high_hand)]
+    wanted = [check.table[k].low if i % 2 == 0 else check.table[k].high
+              for k in check.keys for i in range(2)]
+    for hand, value, answer in zip(hands, wanted, explicit.rank(hands, readings), strict=True):
+        if not isinstance(answer, Strength) or answer.value != value:
+            return Result(ob, Verdict.REFUTED, time.perf_counter() - started,
+                          f"called as a user calls it, the library ranks {hand_text(hand)} "
+                          "otherwise than with the registry's default readings",
+                          {"hands": [{"hand": hand_text(hand), "impl": {"strength": list(value)},
+                                      "explicit_defaults": answer.json()}]})
+    return Result(ob, Verdict.PROVED, time.perf_counter() - started,
+                  f"{len(hands):,} hands, the lowest and highest of every class")
+
+
+def check_paigow(readings: Mapping[str, str] | None = None, engine: Engine | None = None,
                  workers: int = 2, deck: tuple[int, ...] = FULL_DECK,
-                 timeout_ms: int = 30_000, spec_checks: bool = True,
+                 budget: Budget | None = None, spec_checks: bool = True,
                  record: bool = False,
-                 progress: Callable[[int, int], None] | None = None) -> PaiGowOutcome:
-    """Prove every Pai Gow obligation over every hand of ``deck`` (the 53 cards by default).
+                 progress: Callable[[int, int], None] | None = None,
+                 evaluate: Callable[..., Any] | None = None,
+                 compare: Callable[..., Any] | None = None) -> PaiGowOutcome:
+    """Prove every Pai Gow obligation of ``engine`` (our implementation by default; or ours
+    with ``evaluate``/``compare`` replaced, for must-fail cases) over every hand of ``deck``.
 
     ``spec_checks=False`` leaves out the obligations that do not involve the implementation
     (the abstraction lemma, non-vacuity, the statements' soundness, the conventions' consistency
     with the text): for running many implementations against one specification.
     """
+    from casino_proofs.adapters.ours import OurImplementation
+
     started = time.perf_counter()
-    values = readings or {}
+    values = dict(readings or {})
+    if engine is None:
+        engine = OurImplementation(evaluate=evaluate, compare=compare)
     spec_readings = spec.Readings.from_dict(values)
-    impl_readings = impl.Readings.from_dict(values)
+    engine.hello  # noqa: B018 - asked once here, before the workers copy the engine
+    deck = tuple(sorted(deck))
     _JOB.clear()
-    _JOB.update(evaluate=evaluate, impl_readings=impl_readings, spec_readings=spec_readings,
-                deck=tuple(sorted(deck)), timeout_ms=timeout_ms, record=record)
-    passes = {scope: PassResult({}, 0, {}, {}) for scope in SCOPES}
-    queries: list[Query] = []
-    tasks = [t for t in _tasks(_JOB["deck"]) if spec_checks or t[0] == "pass"]
+    _JOB.update(engine=engine, readings=values, spec_readings=spec_readings, deck=deck,
+                budget=budget or Budget(), record=record, sample=_sample(deck))
+    passes = {scope: PassResult({}, 0, {}) for scope in SCOPES}
+    queries: list[pq.Query] = []
+    tasks = _tasks(deck, spec_checks)
     for done, (task, outcome) in enumerate(_run_tasks(tasks, workers), start=1):
         if progress is not None:
             progress(done, len(tasks))
@@ -668,14 +575,17 @@ def check_paigow(readings: dict[str, str] | None = None,
     results: list[Result] = []
     outcome_silence: dict[str, Any] = {}
     digests: dict[str, str] = {}
+    left_out: list[dict[str, str]] = []
+    explicit = engine.with_explicit_defaults() if isinstance(engine, OurImplementation) \
+        else None
+    compare_of = getattr(engine, "compare", None)
     for scope in SCOPES:
         scope_queries = _query_results(
             [q for q in queries if q.id.startswith(f"paigow/{scope}/")], scope)
-        results.append(replace(_exhaustive(scope, passes[scope], _JOB["deck"]),
+        results.append(replace(_exhaustive(scope, passes[scope], deck),
                                enumeration="enumeration: the pass itself"))
         built = ScopeSpec.build(scope, spec_readings)
-        check = _ScopeCheck(scope, passes[scope].table, built, evaluate, spec_readings,
-                            impl_readings)
+        check = _ScopeCheck(scope, passes[scope], built, engine, values)
         results += check.enumerated(scope_queries)
         check.combinations()
         check.statements()
@@ -683,27 +593,46 @@ def check_paigow(readings: dict[str, str] | None = None,
         if spec_checks:
             check.consistency()
             check.evaluator()
-        check.preorder(compare)
+        if compare_of is not None:
+            check.preorder(compare_of, passes[scope])
         results += [replace(r, enumeration=f"enumeration: every hand of the "
-                                           f"{len(_JOB['deck'])}-card deck")
+                                           f"{len(deck)}-card deck")
                     for r in check.results]
+        asked_again = [_deterministic(scope, engine, passes[scope], values)]
+        if explicit is not None:
+            asked_again.append(_library_defaults(scope, check, explicit, values))
+        results += [replace(r, enumeration=f"enumeration: {r.detail}" if r.verdict is
+                            Verdict.PROVED else "enumeration: the hands asked again")
+                    for r in asked_again]
+        if not check.named:
+            left_out.append({"what": f"paigow/{scope}/combination",
+                             "why": "the engine answers strengths without naming "
+                                    "combinations; the order obligations (r3-40-intro:*) "
+                                    "prove its combinations by their place in the order"})
+        if compare_of is None:
+            left_out.append({"what": f"paigow/{scope}/preorder",
+                             "why": "the engine has no compare(); its order is its strengths"})
         outcome_silence[scope] = check.silence()
         digests[scope] = check.digest()
     _JOB.clear()
+    answers = hashlib.sha256()
+    for scope in SCOPES:
+        answers.update(f"{scope}:{passes[scope].digest()}\n".encode())
     return PaiGowOutcome(
         results=sorted(results, key=lambda r: _ORDER.index(r.obligation.kind)),
         silence=outcome_silence, digest=digests,
         hands={s: passes[s].hands for s in SCOPES},
         classes={s: len(passes[s].table) for s in SCOPES},
-        seconds=time.perf_counter() - started,
+        seconds=time.perf_counter() - started, answers_digest=answers.hexdigest(),
+        determinism_sample=sum(len(passes[s].sample) for s in SCOPES), left_out=left_out,
     )
 
 
 _ORDER = ["exhaustive", "abstraction", "nonvacuous", "statement", "evaluator", "combination",
-          "order", "convention", "consistency", "preorder"]
+          "order", "convention", "consistency", "preorder", "deterministic", "library-defaults"]
 
 
-def _query_results(queries: list[Query], scope: str) -> list[Result]:
+def _query_results(queries: list[pq.Query], scope: str) -> list[Result]:
     out = []
     for q in sorted(queries, key=lambda q: q.id):
         kind = q.id.split("/")[2]
@@ -717,15 +646,18 @@ def _query_results(queries: list[Query], scope: str) -> list[Result]:
             clauses = (CLAUSE_OF[subject],)
             description = f"some hand is a {subject}"
         else:
-            clauses = ("r3-40-intro.s1",)
-            description = f"the specification's {subject} depends only on ranks and suitedness"
+            part, case = subject.split("/")
+            clauses = ("r3-40-intro.s1", CLAUSE_OF[case])
+            description = (f"the specification's {part} depends only on ranks and suitedness, "
+                           f"for hands that are a {case}")
         ob = Obligation(q.id, kind, clauses[0], clauses, subject, f"{scope} hands", description,
                         ("joker",) if scope == "high" else (), game="paigow")
         cex = {"hands": [{"hand": hand_text(h)} for h in q.hands]} if q.hands else None
         detail = q.detail
         if q.verdict == "PROVED" and q.hands:
             detail, cex = f"e.g. {hand_text(q.hands[0])}", None
-        out.append(Result(ob, Verdict(q.verdict), q.seconds, detail, cex, smt=q.smt))
+        out.append(Result(ob, Verdict(q.verdict), q.seconds, detail, cex, smt=q.smt,
+                          resources=q.resources, smt_verdict=Verdict(q.verdict)))
     return out
 
 
@@ -734,20 +666,17 @@ def _exhaustive(scope: str, result: PassResult, deck: tuple[int, ...]) -> Result
     expected = comb(len(deck), SCOPES[scope])
     ob = Obligation(f"paigow/{scope}/exhaustive", "exhaustive", "r3-40-intro.s1",
                     ("r3-40-intro.s1",), "every hand", f"{scope} hands",
-                    f"every {SCOPES[scope]}-card hand of the {len(deck)}-card deck is evaluated",
-                    game="paigow")
+                    f"every {SCOPES[scope]}-card hand of the {len(deck)}-card deck gets a "
+                    "well-formed strength", game="paigow")
     if result.failures:
-        message, hand = next(iter(result.failures.items()))
-        return Result(ob, Verdict.REFUTED, time.perf_counter() - started,
-                      f"the implementation fails on {hand_text(hand)}: {message}",
+        failed = sum(n for _hand, n in result.failures.values())
+        message, (hand, _n) = min(result.failures.items(), key=lambda kv: kv[1][0])
+        verdict = Verdict.ERROR if message.startswith("timeout") else Verdict.REFUTED
+        return Result(ob, verdict, time.perf_counter() - started,
+                      f"{failed:,} hands without a strength; first {hand_text(hand)}: {message}",
                       {"hands": [{"hand": hand_text(hand), "impl": {"error": message}}]})
-    if result.malformed:
-        text, hand = next(iter(result.malformed.items()))
-        return Result(ob, Verdict.REFUTED, time.perf_counter() - started,
-                      f"not a well-formed value on {hand_text(hand)}: {text}")
     if result.hands != expected or sum(e.count for e in result.table.values()) != expected:
         return Result(ob, Verdict.ERROR, time.perf_counter() - started,
                       f"{result.hands:,} hands evaluated, {expected:,} expected")
     return Result(ob, Verdict.PROVED, time.perf_counter() - started,
                   f"{expected:,} hands in {len(result.table):,} classes")
-

@@ -1,45 +1,43 @@
-"""The exhaustive pass: every hand of a deck through the implementation.
+"""The exhaustive pass: every hand of a deck through the implementation under test.
 
 Hands are card indices in increasing order (spec.paigow's numbering: 0 to 51, then 52 for the
-joker). Each hand is run through the implementation under test and filed under its
-abstraction: the rank index (``index // 4``) of each of its cards in order, and whether its
-cards other than the joker share one suit. The specification is proved to depend on nothing
-else (obligation ``abstraction``), so the specification is evaluated once per class while the
-implementation is run on every hand.
+joker). They go to the engine in batches; each answer is filed under the hand's abstraction:
+the rank index (``index // 4``) of each of its cards in order, and whether its cards other than
+the joker share one suit. The specification is proved to depend on nothing else (obligation
+``abstraction``), so the specification is evaluated once per class while the implementation is
+asked about every hand.
 
-A class entry records how many hands it has, the implementation's combination and value
-range over them, and a hand for each extreme and for each other combination seen.
+A class entry records how many hands it has, the implementation's combination (when it names
+one) and strength range over them, and a hand for each extreme and each other combination
+seen. Where the engine offers ``compare`` (our implementation), every hand is also compared
+with its class's representative. Answers are hashed in the order asked, and the answers to a
+seeded sample of hands are kept, to be asked again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from itertools import combinations
+import hashlib
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations, islice
 from typing import Any
 
-from casino_proofs import impl
-from casino_proofs.impl.cards import Card
-from casino_proofs.impl.paigow import HandValue
+from casino_proofs.adapters.answers import Faulty, Refused, Strength
+from casino_proofs.adapters.engine import Engine
 from casino_proofs.spec.paigow import JOKER_INDEX, card_symbol
 
-Evaluate = Callable[[Sequence[Card], impl.Readings], HandValue]
 Key = tuple[tuple[int, ...], bool]
-ValueKey = tuple[int, tuple[int, ...]]
-
-#: The implementation's card for each index of the specification's numbering.
-CARD_OF_INDEX: tuple[Card, ...] = tuple(
-    impl.cards.parse_card(card_symbol(i)) for i in range(JOKER_INDEX + 1)
-)
+Value = tuple[int, ...]
+BATCH = 20_000
 
 
 @dataclass
 class ClassEntry:
     count: int
-    combination: str
-    low: ValueKey
+    combination: str | None
+    low: Value
     low_hand: tuple[int, ...]
-    high: ValueKey
+    high: Value
     high_hand: tuple[int, ...]
     others: dict[str, tuple[int, ...]]  # further combinations the impl gave, with a hand each
 
@@ -49,7 +47,7 @@ class ClassEntry:
             self.low, self.low_hand = other.low, other.low_hand
         if other.high > self.high:
             self.high, self.high_hand = other.high, other.high_hand
-        if other.combination != self.combination:
+        if other.combination != self.combination and other.combination is not None:
             self.others.setdefault(other.combination, other.low_hand)
         for name, hand in other.others.items():
             if name != self.combination:
@@ -60,8 +58,14 @@ class ClassEntry:
 class PassResult:
     table: dict[Key, ClassEntry]
     hands: int
-    failures: dict[str, tuple[int, ...]]  # "TypeError: ..." -> the first hand it happened on
-    malformed: dict[str, tuple[int, ...]]  # values that are not (int, tuple of ints)
+    #: "refused: reason" / "crash: problem" -> (the first hand it happened on, how many)
+    failures: dict[str, tuple[tuple[int, ...], int]]
+    #: hands compared with their class's representative, and the first mismatch
+    compared: int = 0
+    mismatch: tuple[tuple[int, ...], tuple[int, ...], Any, int] | None = None
+    sample: dict[tuple[int, ...], Any] = field(default_factory=dict)  # hand -> its answer
+    digests: dict[int, str] = field(default_factory=dict)  # task -> sha256 of its answers
+    named: bool = True  # every answer named its combination
 
     def merge(self, other: PassResult) -> None:
         for key, entry in other.table.items():
@@ -70,10 +74,23 @@ class PassResult:
             else:
                 self.table[key] = entry
         self.hands += other.hands
-        for name, hand in other.failures.items():
-            self.failures.setdefault(name, hand)
-        for name, hand in other.malformed.items():
-            self.malformed.setdefault(name, hand)
+        for name, (hand, n) in other.failures.items():
+            first, seen = self.failures.get(name, (hand, 0))
+            self.failures[name] = (min(first, hand), seen + n)
+        self.compared += other.compared
+        if other.mismatch is not None and (self.mismatch is None
+                                           or other.mismatch[0] < self.mismatch[0]):
+            self.mismatch = other.mismatch
+        self.sample.update(other.sample)
+        self.digests.update(other.digests)
+        self.named = self.named and other.named
+
+    def digest(self) -> str:
+        """One SHA-256 over the tasks' digests, in task order (independent of scheduling)."""
+        h = hashlib.sha256()
+        for task in sorted(self.digests):
+            h.update(f"{task}:{self.digests[task]}\n".encode())
+        return h.hexdigest()
 
 
 def abstraction(hand: Sequence[int]) -> Key:
@@ -82,47 +99,94 @@ def abstraction(hand: Sequence[int]) -> Key:
     return tuple(i // 4 for i in hand), len(suits) <= 1
 
 
-def _well_formed(value: Any) -> bool:
-    return (isinstance(value, HandValue) and type(value.strength) is int
-            and isinstance(value.tiebreak, tuple)
-            and all(type(t) is int for t in value.tiebreak))
+def representative(key: Key) -> tuple[int, ...]:
+    """A fixed hand of the class ``key`` (its cards' ranks in order and suitedness): suited,
+    every card of suit 0; else the lowest suits not yet used for each rank, the first card
+    moved to suit 1 when that would leave every card of one suit."""
+    ranks, suited = key
+    if suited:
+        return tuple(JOKER_INDEX if r == JOKER_INDEX // 4 else r * 4 for r in ranks)
+    used: dict[int, int] = {}
+    hand = []
+    for r in ranks:
+        if r == JOKER_INDEX // 4:
+            hand.append(JOKER_INDEX)
+            continue
+        hand.append(r * 4 + used.get(r, 0))
+        used[r] = used.get(r, 0) + 1
+    naturals = [i for i in hand if i != JOKER_INDEX]
+    if len({i % 4 for i in naturals}) <= 1:  # all suit 0: give the first card suit 1
+        hand[hand.index(naturals[0])] += 1
+    return tuple(sorted(hand))
 
 
-def run(hands: Iterator[tuple[int, ...]], evaluate: Evaluate,
-        readings: impl.Readings) -> PassResult:
-    """Run ``evaluate`` on every hand and file it under its abstraction."""
+def _sign(a: Value, b: Value) -> int:
+    return (a > b) - (a < b)
+
+
+def run(engine: Engine, hands: Iterator[tuple[int, ...]], readings: Mapping[str, str],
+        task: int, sample: frozenset[tuple[int, ...]]) -> PassResult:
+    """Ask ``engine`` about every hand and file each answer under its abstraction."""
     table: dict[Key, ClassEntry] = {}
-    failures: dict[str, tuple[int, ...]] = {}
-    malformed: dict[str, tuple[int, ...]] = {}
-    cards = CARD_OF_INDEX
-    count = 0
-    for hand in hands:
-        count += 1
-        try:
-            value = evaluate(tuple(cards[i] for i in hand), readings)
-            vkey: ValueKey = (value.strength, value.tiebreak)
-            name = value.combination.value
-        except Exception as exc:  # the implementation under test may fail in any way
-            failures.setdefault(f"{type(exc).__name__}: {exc}", hand)
-            continue
-        key = abstraction(hand)
-        entry = table.get(key)
-        if entry is None:
-            if not _well_formed(value):
-                malformed.setdefault(repr(value)[:120], hand)
-            table[key] = ClassEntry(1, name, vkey, hand, vkey, hand, {})
-            continue
-        entry.count += 1
-        if vkey != entry.low:
-            if not _well_formed(value):
-                malformed.setdefault(repr(value)[:120], hand)
-            elif vkey < entry.low:
-                entry.low, entry.low_hand = vkey, hand
-            elif vkey > entry.high:
-                entry.high, entry.high_hand = vkey, hand
-        if name != entry.combination and name not in entry.others:
-            entry.others[name] = hand
-    return PassResult(table, count, failures, malformed)
+    result = PassResult(table, 0, {})
+    digest = hashlib.sha256()
+    compare = getattr(engine, "compare", None)
+    reps: dict[Key, tuple[tuple[int, ...], Value | None]] = {}
+    while True:
+        batch = list(islice(hands, BATCH))
+        if not batch:
+            break
+        answers = engine.rank(batch, readings)
+        result.hands += len(batch)
+        digest.update(repr([(a.value, a.combination) if isinstance(a, Strength) else a
+                            for a in answers]).encode())
+        pairs: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        values: list[tuple[Value, Value | None]] = []
+        for hand, answer in zip(batch, answers, strict=True):
+            if hand in sample:
+                result.sample[hand] = answer
+            if not isinstance(answer, Strength):
+                kind = "refused" if isinstance(answer, Refused) else answer.kind
+                why = answer.reason if isinstance(answer, Refused) else answer.problem
+                failure = f"{kind}: {why}"
+                first, n = result.failures.get(failure, (hand, 0))
+                result.failures[failure] = (first, n + 1)
+                continue
+            value, name = answer.value, answer.combination
+            if name is None:
+                result.named = False
+            key = abstraction(hand)
+            entry = table.get(key)
+            if entry is None:
+                table[key] = ClassEntry(1, name, value, hand, value, hand, {})
+            else:
+                entry.count += 1
+                if value < entry.low:
+                    entry.low, entry.low_hand = value, hand
+                elif value > entry.high:
+                    entry.high, entry.high_hand = value, hand
+                if name != entry.combination and name is not None \
+                        and name not in entry.others:
+                    entry.others[name] = hand
+            if compare is not None:
+                rep = reps.get(key)
+                if rep is None:
+                    rep_hand = representative(key)
+                    got = engine.rank([rep_hand], readings)[0]
+                    rep = (rep_hand, got.value if isinstance(got, Strength) else None)
+                    reps[key] = rep
+                pairs.append((hand, rep[0]))
+                values.append((value, rep[1]))
+        if compare is not None and pairs:
+            for (hand, rep_hand), (value, rep_value), got in zip(
+                    pairs, values, compare(pairs, readings), strict=True):
+                result.compared += 1
+                expected = _sign(value, rep_value) if rep_value is not None else None
+                if got != expected and (result.mismatch is None or hand < result.mismatch[0]):
+                    result.mismatch = (hand, rep_hand, got, expected if expected is not None
+                                       else 0)
+    result.digests[task] = digest.hexdigest()
+    return result
 
 
 def hands_starting_with(deck: tuple[int, ...], position: int,
@@ -135,3 +199,7 @@ def hands_starting_with(deck: tuple[int, ...], position: int,
 
 def hand_text(hand: Sequence[int]) -> str:
     return " ".join(card_symbol(i) for i in hand)
+
+
+__all__ = ["ClassEntry", "Faulty", "Key", "PassResult", "abstraction", "hand_text",
+           "hands_starting_with", "representative", "run"]

@@ -1,8 +1,14 @@
 """Verdicts and obligation results: the vocabulary of every report.
 
-Only PROVED passes. REFUTED and VACUOUS are failures of the model; UNKNOWN (a timeout, or the
-solver gave up) fails closed; ERROR is an internal failure (for example a counterexample that
-did not replay).
+Only PROVED passes. REFUTED and VACUOUS are failures of the model or of the implementation;
+UNKNOWN (a budget exhausted, or the solver gave up) fails closed; ERROR is a failure of the
+check itself (a counterexample that did not replay, the two means of proof disagreeing, an
+engine that did not answer in time).
+
+Exit codes, most telling first: a refutation is a definite finding about the text or the
+implementation, so it decides the exit code even when other obligations ended in ERROR or
+UNKNOWN (the summary names those too); an ERROR without any refutation comes next, then
+UNKNOWN. Exit 2 is kept for bad input: nothing was checked.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ EXIT_PROVED = 0
 EXIT_REFUTED = 1
 EXIT_USAGE = 2
 EXIT_UNKNOWN = 3
+EXIT_ERROR = 4
 
 
 @dataclass(frozen=True)
@@ -40,6 +47,7 @@ class Obligation:
     description: str
     readings: tuple[str, ...] = ()
     game: str = "craps"
+    under: str = ""  # the non-default reading of the run (check --all-readings), if any
 
 
 @dataclass(frozen=True)
@@ -52,16 +60,21 @@ class Result:
     core: tuple[str, ...] = ()  # for PROVED: the tracked rules (by clause ID) the proof needed
     smt: tuple[tuple[str, str], ...] = ()  # (expected answer, SMT-LIB text) of its queries
     enumeration: str = ""  # the same claim checked by brute force, where the domain is finite
+    resources: int = 0  # Z3 resource units its queries used
+    evidence_note: str = ""  # how far the SMT query's scope reaches, where it falls short
+    #: the verdict its SMT queries gave, before the enumeration had its say (None for an
+    #: obligation no query decides)
+    smt_verdict: Verdict | None = None
 
 
 def exit_code(results: list[Result]) -> int:
-    """0 if every obligation is PROVED; 2 on any ERROR; else 1 on any REFUTED or VACUOUS;
-    else 3 on any UNKNOWN."""
+    """0 if every obligation is PROVED; else 1 on any REFUTED or VACUOUS (whatever else);
+    else 4 on any ERROR; else 3 on any UNKNOWN."""
     verdicts = {r.verdict for r in results}
-    if Verdict.ERROR in verdicts:
-        return EXIT_USAGE
     if verdicts & {Verdict.REFUTED, Verdict.VACUOUS}:
         return EXIT_REFUTED
+    if Verdict.ERROR in verdicts:
+        return EXIT_ERROR
     if Verdict.UNKNOWN in verdicts:
         return EXIT_UNKNOWN
     return EXIT_PROVED

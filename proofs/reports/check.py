@@ -10,10 +10,7 @@ from casino_proofs import regulation
 from casino_proofs.obligations.verdict import Result, Verdict, exit_code
 
 SCHEMA = "casino-proofs/check"
-#: Pai Gow obligations decided by an SMT query (the others by enumeration alone); every craps
-#: obligation is decided by SMT and enumerated as well.
-SMT_KINDS = {"abstraction", "nonvacuous", "statement"}
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 def _counts(results: list[Result]) -> dict[str, int]:
@@ -23,7 +20,7 @@ def _counts(results: list[Result]) -> dict[str, int]:
 
 def overall(results: list[Result]) -> str:
     code = exit_code(results)
-    return {0: "PROVED", 1: "REFUTED", 2: "ERROR", 3: "UNKNOWN"}[code]
+    return {0: "PROVED", 1: "REFUTED", 3: "UNKNOWN", 4: "ERROR"}[code]
 
 
 def obligation_json(r: Result, timed: bool = True) -> dict[str, Any]:
@@ -35,6 +32,8 @@ def obligation_json(r: Result, timed: bool = True) -> dict[str, Any]:
         "description": ob.description, "readings": list(ob.readings),
         "verdict": r.verdict.value,
     }
+    if ob.under:
+        entry["under"] = ob.under
     if timed:
         entry["seconds"] = round(r.seconds, 6)
     if r.detail:
@@ -43,28 +42,45 @@ def obligation_json(r: Result, timed: bool = True) -> dict[str, Any]:
         entry["counterexample"] = r.counterexample
     if r.core:
         entry["unsat_core"] = list(r.core)
-    if r.enumeration:
-        by_smt = ob.game == "craps" or ob.kind in SMT_KINDS
-        entry["evidence"] = {"smt": r.verdict.value if by_smt else "none",
-                             "enumeration": r.enumeration}
+    if r.resources:
+        entry["resources"] = r.resources
+    if r.enumeration or r.smt_verdict is not None:
+        entry["evidence"] = {"smt": r.smt_verdict.value if r.smt_verdict else "none",
+                             "enumeration": r.enumeration or "none"}
+        if r.evidence_note:
+            entry["evidence"]["note"] = r.evidence_note
     return entry
 
 
 def to_json(results: list[Result], context: dict[str, Any], seconds: float,
-            games: dict[str, Any] | None = None) -> str:
-    obligations = [obligation_json(r) for r in results]
-    doc = {
+            detail: dict[str, Any] | None = None) -> str:
+    """The check report as JSON (schema ``proofs/schemas/check.schema.json``). ``detail``:
+    the engine under test, the runs, what was left out, notes, and the Pai Gow figures."""
+    detail = detail or {}
+    doc: dict[str, Any] = {
         "schema": SCHEMA,
         "schema_version": SCHEMA_VERSION,
         **context,
-        "obligations": obligations,
-        **(games or {}),
+        **{k: detail[k] for k in ("engine", "runs", "left_out", "notes") if k in detail},
+        "obligations": [obligation_json(r) for r in results],
+        **({"paigow": detail["paigow"]} if "paigow" in detail else {}),
         "summary": {
             "total": len(results), **_counts(results), "verdict": overall(results),
             "exit_code": exit_code(results), "seconds": round(seconds, 3),
+            "also": also(results),
         },
     }
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def also(results: list[Result]) -> str:
+    """What else the run found beside its overall verdict: a refutation decides the exit
+    code, and the summary still names the ERROR and UNKNOWN verdicts with it."""
+    counts = _counts(results)
+    main = overall(results)
+    others = [f"{counts[v]} {v}" for v in ("ERROR", "UNKNOWN", "VACUOUS", "REFUTED")
+              if counts[v] and v != main]
+    return ", ".join(others)
 
 
 def _state_text(state: dict[str, Any]) -> str:
@@ -78,15 +94,27 @@ def _state_text(state: dict[str, Any]) -> str:
 
 
 def settlement_text(s: dict[str, Any]) -> str:
+    """A settlement, an engine's refusal or a fault, in words."""
     if "error" in s:
-        return f"raised {s['error']}"
+        return f"refused: {s['error']}"
+    if "fault" in s:
+        return f"no settlement ({s['fault']}): {s['problem']}"
+    if s.get("decision") in ("unreachable", "undefined"):
+        return f"{s['decision']}: {s.get('why', '')}"
     net = s["net"]
     text = f"{s['decision']}, net {'+' if not net.startswith('-') and net != '0' else ''}{net}"
     if s.get("point"):
         text += f", point {s['point']} after the roll"
+    if s.get("working"):
+        text += ", the working call stays"
     if s.get("clauses"):
         text += f"  [{', '.join(s['clauses'])}]"
     return text
+
+
+def _input_text(item: dict[str, Any]) -> str:
+    return (f"{item['wager']} on roll {item['roll'][0]},{item['roll'][1]}; "
+            f"{_state_text(item['state'])}")
 
 
 def quote_lines(clauses: list[str] | tuple[str, ...], indent: str = "    ") -> list[str]:
@@ -108,9 +136,21 @@ def _counterexample_lines(r: Result) -> list[str]:
             line += f": spec {hand['spec']['combination']} [{hand['spec']['clause']}]"
         if "impl" in hand:
             impl_side = hand["impl"]
-            line += (f", impl {impl_side['combination']} (value {impl_side['value']})"
-                     if "combination" in impl_side else f", impl {impl_side.get('error')}")
+            if "strength" in impl_side:
+                named = impl_side.get("combination") or "no combination named"
+                line += f", impl {named} (strength {impl_side['strength']})"
+            else:
+                line += f", impl {impl_side.get('error') or impl_side.get('problem')}"
+        for side in ("first", "second", "explicit_defaults"):
+            if side in hand:
+                line += f"; {side.replace('_', ' ')}: {hand[side]}"
         lines.append(line)
+    if "input" in cex:
+        lines.append(f"    input: {_input_text(cex['input'])}")
+        for side in ("first", "second", "explicit_defaults"):
+            if side in cex:
+                lines.append(f"    {side.replace('_', ' ')} answer: "
+                             f"{settlement_text(cex[side])}")
     if "roll" in cex:
         lines.append(f"    roll {cex['roll'][0]},{cex['roll'][1]}; {_state_text(cex['state'])}")
     elif "state" in cex:
@@ -122,6 +162,8 @@ def _counterexample_lines(r: Result) -> list[str]:
             lines.append(f"    spec: {settlement_text(s)}")
     if "impl" in cex:
         lines.append(f"    impl: {settlement_text(cex['impl'])}")
+    if r.evidence_note:
+        lines.append(f"    evidence: {r.evidence_note}")
     lines += quote_lines(r.obligation.clauses)
     return lines
 
@@ -132,6 +174,9 @@ def header_lines(context: dict[str, Any]) -> list[str]:
     lines = [
         f"casino-proofs {tool['version']} (z3 {tool['z3']}, Python {tool['python']})",
         f"Text checked: {reg['citation']}, version {reg['version']} ({reg['source_note']})",
+        *([f"Budget per query: {context['budget']['z3_rlimit']:,} Z3 resource units "
+           f"(deterministic; exhausting it is UNKNOWN); wall-clock safety net "
+           f"{context['budget']['wall_clock_safety_ms']:,} ms"] if "budget" in context else []),
         "Readings in force (* = default; a reading is the project's choice, not the text's):",
     ]
     for rid, r in context["readings"].items():
@@ -142,23 +187,51 @@ def header_lines(context: dict[str, Any]) -> list[str]:
     return lines
 
 
+def engine_lines(detail: dict[str, Any]) -> list[str]:
+    """Who was proved: the engine's target and hello, and the fingerprints of its answers."""
+    engine = detail.get("engine")
+    if not engine:
+        return []
+    hello = engine["hello"]
+    lines = [f"Implementation under test: {engine['target']} — {hello.get('name')} "
+             f"{hello.get('version')}"]
+    for run in detail.get("runs", []):
+        parts = []
+        if "craps" in run:
+            parts.append(f"craps answers sha256:{run['craps']['answers_sha256'][:16]} "
+                         f"({run['craps']['questions']:,} inputs, each asked twice)")
+        if "paigow" in run:
+            parts.append(f"Pai Gow answers sha256:{run['paigow']['answers_sha256'][:16]} "
+                         f"({run['paigow']['determinism_sample']:,} hands asked twice)")
+        if parts:
+            lines.append(f"  {run['reading']}: " + "; ".join(parts))
+    for item in detail.get("left_out", []):
+        lines.append(f"  left out: {item['what']} ({item['why']})")
+    for note in detail.get("notes", []):
+        lines.append(f"  note: {note}")
+    return lines
+
+
 def to_text(results: list[Result], context: dict[str, Any], seconds: float,
-            games: dict[str, Any] | None = None) -> str:
+            detail: dict[str, Any] | None = None) -> str:
+    detail = detail or {}
     lines = header_lines(context)
+    lines += engine_lines(detail)
     lines.append("")
     width = max((len(r.obligation.clause) for r in results), default=10)
     wwidth = max((len(r.obligation.subject) for r in results), default=6)
     swidth = max((len(r.obligation.scope) for r in results), default=6)
     for r in results:
         ob = r.obligation
+        under = f"  [{ob.under}]" if ob.under else ""
         lines.append(
             f"{r.verdict.value:<8} {ob.clause:<{width}}  {ob.subject:<{wwidth}}  "
-            f"{ob.scope:<{swidth}}  {ob.kind:<10} {r.seconds * 1000:7.1f} ms"
+            f"{ob.scope:<{swidth}}  {ob.kind:<10} {r.seconds * 1000:7.1f} ms{under}"
         )
         if r.verdict is not Verdict.PROVED:
             lines += _counterexample_lines(r)
-    if games and "paigow" in games:
-        lines += paigow_lines(games["paigow"])
+    if "paigow" in detail:
+        lines += paigow_lines(detail["paigow"])
     counts = _counts(results)
     lines.append("")
     lines.append(
@@ -171,7 +244,9 @@ def to_text(results: list[Result], context: dict[str, Any], seconds: float,
     if finite:
         lines.append(f"Dual evidence: {confirmed} PROVED obligations also confirmed by "
                      f"enumeration in exact arithmetic ({finite} enumerated)")
-    lines.append(f"Result: {overall(results)} (exit {exit_code(results)})")
+    others = also(results)
+    lines.append(f"Result: {overall(results)} (exit {exit_code(results)})"
+                 + (f"; also {others}" if others else ""))
     return "\n".join(lines) + "\n"
 
 
@@ -198,14 +273,21 @@ def paigow_lines(game: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _impl_hand_text(impl_side: dict[str, Any]) -> str:
+    if "strength" not in impl_side:
+        return settlement_text(impl_side)
+    named = impl_side.get("category") or "(no combination named)"
+    clause = f"  [{impl_side['clause']}]" if impl_side.get("clause") else ""
+    return (f"{named}{clause}  strength {impl_side['strength']}: "
+            f"{impl_side.get('explained', '')}").rstrip(": ")
+
+
 def rank_text(doc: dict[str, Any]) -> str:
     spec_side, impl_side = doc["spec"], doc["impl"]
-    value = impl_side["value"]
     lines = [
         f"{doc['hand']} ({doc['scope']})",
         f"  spec: {spec_side['category']}  [{spec_side['clause']}]",
-        f"  impl: {impl_side['category']}  [{impl_side['clause']}]  value {value['strength']}:"
-        + ",".join(str(t) for t in value["tiebreak"]),
+        f"  impl: {_impl_hand_text(impl_side)}",
         "  spec and impl agree" if doc["agree"] else "  SPEC AND IMPL DISAGREE",
         *quote_lines([doc["clause"]], "  "),
     ]
@@ -218,8 +300,8 @@ def compare_text(doc: dict[str, Any]) -> str:
     lines = [
         f"A: {a['hand']}  {a['category']}",
         f"B: {b['hand']}  {b['category']}",
-        f"  ranks higher: {winner[doc['winner']]}",
-        f"  spec: {doc['spec']['winner']}; impl: {doc['impl']['winner']}"
+        f"  ranks higher: {winner[doc['spec']['winner']]}",
+        f"  spec: {doc['spec']['winner']}; impl: {doc['impl']['winner'] or 'no answer'}"
         + ("" if doc["agree"] else "  SPEC AND IMPL DISAGREE"),
         f"  why: {doc['why']}",
         *quote_lines(doc["decided_by"], "  "),

@@ -21,7 +21,7 @@ from typing import Any
 
 from casino_proofs import regulation
 from casino_proofs.obligations.verdict import Result, Verdict
-from casino_proofs.reports.check import overall, settlement_text
+from casino_proofs.reports.check import also, overall, settlement_text
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _FILES = ("craps.toml", "paigow.toml", "conventions.toml")
@@ -177,16 +177,23 @@ def to_sarif(results: list[Result], context: dict[str, Any],
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
-def to_markdown(results: list[Result], context: dict[str, Any], seconds: float) -> str:
+def to_markdown(results: list[Result], context: dict[str, Any], seconds: float,
+                detail: dict[str, Any] | None = None) -> str:
     counts = {v: sum(1 for r in results if r.verdict is v) for v in Verdict}
     verdict = overall(results)
     icon = "✅" if verdict == "PROVED" else "❌"
     reg = context["regulation"]
+    engine = (detail or {}).get("engine")
+    others = also(results)
     lines = [
-        f"## casino-proofs check: {verdict} {icon}",
+        f"## casino-proofs check: {verdict} {icon}" + (f" (also {others})" if others else ""),
         "",
         f"{reg['citation']}, version {reg['version']} — {len(results)} obligations in "
         f"{seconds:.1f} s",
+        *([f"Implementation under test: `{engine['target']}` ({engine['hello'].get('name')} "
+           f"{engine['hello'].get('version')})"] if engine else []),
+        *(f"- left out: {item['what']} ({item['why']})"
+          for item in (detail or {}).get("left_out", [])),
         "",
         "| verdict | obligations |",
         "|---|---:|",
@@ -200,8 +207,8 @@ def to_markdown(results: list[Result], context: dict[str, Any], seconds: float) 
             ob = r.obligation
             lines.append(f"- **{r.verdict.value}** `{ob.clause}` {ob.subject} ({ob.scope}): "
                          f"{r.detail or ob.description}")
-            for detail in _detail(r).splitlines()[1:]:
-                lines.append(f"  - {detail}")
+            for line in _detail(r).splitlines()[1:]:
+                lines.append(f"  - {line}")
         if len(failed) > 100:
             lines.append(f"- … and {len(failed) - 100} more (see the JSON report)")
         lines.append("")

@@ -14,6 +14,7 @@ from typing import Any
 
 from casino_proofs import regulation
 from casino_proofs.obligations.verdict import Result, Verdict
+from casino_proofs.reports.check import engine_lines as engine_lines_of
 from casino_proofs.reports.check import overall, settlement_text
 from casino_proofs.reports.formats import counterexample_lines
 
@@ -151,8 +152,11 @@ def _fraction(text: str) -> float:
 
 
 def to_html(results: list[Result], context: dict[str, Any], seconds: float,
-            findings: list[dict[str, Any]], edges: list[dict[str, Any]]) -> str:
+            findings: list[dict[str, Any]], edges: list[dict[str, Any]],
+            detail: dict[str, Any] | None = None) -> str:
     reg = context["regulation"]
+    engine_lines = "".join(f"<li>{_e(line.strip())}</li>"
+                           for line in engine_lines_of(detail or {}))
     verdict = overall(results)
     counts = Counter(r.verdict.value for r in results)
     readings = "".join(
@@ -175,6 +179,7 @@ def to_html(results: list[Result], context: dict[str, Any], seconds: float,
 {len(results)} obligations, {counts.get("PROVED", 0)} proved, in {seconds:.1f} s
 (casino-proofs {_e(context["tool"]["version"])}, Z3 {_e(context["tool"]["z3"])})</p>
 <p>{_e(reg["note"])}</p>
+<ul id="engine">{engine_lines}</ul>
 </header>
 <h2 id="readings-in-force">Readings in force</h2>
 <p>Where the text can be read more than one way; the readings are the project's choice, not

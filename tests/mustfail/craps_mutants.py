@@ -14,7 +14,10 @@ from fractions import Fraction
 from casino_proofs import impl
 from casino_proofs.impl import Decision, Roll, Settlement, State
 
-Settle = Callable[[str, State, Roll, impl.Readings], Settlement]
+Settle = Callable[..., Settlement]
+#: A wrong implementation is called as the library is: without readings (its defaults), or
+#: with them.
+DEFAULTS = impl.Readings()
 
 
 @dataclass(frozen=True)
@@ -29,7 +32,8 @@ class Mutant:
 def _mutant(name: str, wager: str, clause: str, refuted: set[str],
             when: Callable[[State, Roll, Settlement], bool],
             then: Callable[[State, Roll, Settlement], Settlement]) -> Mutant:
-    def settle(w: str, state: State, roll: Roll, readings: impl.Readings) -> Settlement:
+    def settle(w: str, state: State, roll: Roll,
+               readings: impl.Readings = DEFAULTS) -> Settlement:
         real = impl.settle(w, state, roll, readings)  # refuses bad states as the real one does
         if impl.canonical(w) == wager and when(state, roll, real):
             return then(state, roll, real)
@@ -150,20 +154,42 @@ MUTANTS: list[Mutant] = [
 
 
 def _pass_odds_without_point(w: str, state: State, roll: Roll,
-                             readings: impl.Readings) -> Settlement:
+                             readings: impl.Readings = DEFAULTS) -> Settlement:
     if impl.canonical(w) == "pass-odds" and state.point is None and not state.come_out:
         return LOSES  # accepts a state 95.16 does not allow: the point is not known
     return impl.settle(w, state, roll, readings)
 
 
 def _hard_6_refuses_working_call(w: str, state: State, roll: Roll,
-                                 readings: impl.Readings) -> Settlement:
+                                 readings: impl.Readings = DEFAULTS) -> Settlement:
     if impl.canonical(w) == "hard-6" and state.working and not state.come_out:
         raise impl.InvalidState("hard-6: a working call only on the come-out roll")
     return impl.settle(w, state, roll, readings)
 
 
+@dataclass(frozen=True)
+class _ForgetsTheCall(Settlement):
+    """A settlement whose next state drops the player's working call."""
+
+    def next_state(self, state: State, come_out: bool, first_roll: bool = False) -> State | None:
+        following = super().next_state(state, come_out, first_roll)
+        return None if following is None else replace(following, working=False)
+
+
+def _hard_6_forgets_the_call(w: str, state: State, roll: Roll,
+                             readings: impl.Readings = DEFAULTS) -> Settlement:
+    real = impl.settle(w, state, roll, readings)
+    if impl.canonical(w) == "hard-6" and real.stays:
+        return _ForgetsTheCall(real.decision, real.net, real.point)
+    return real
+
+
 MUTANTS += [
+    Mutant("hard-6 forgets the working call after an inconclusive roll", "hard-6",
+           "conv-call-stands",
+           _agrees("hard-6", "not-come-out", "r3-95.15-1.s5#2")
+           | _agrees("hard-6", "come-out-working", "r3-95.15-1.s5#2"),
+           _hard_6_forgets_the_call),
     Mutant("pass-odds accepted before the point is known", "pass-odds", "r3-95.16-intro.s1",
            frozenset({"craps/pass-odds/all-states/domain"}), _pass_odds_without_point),
     Mutant("hard-6 refuses a working call off the come-out", "hard-6", "r3-95.15-intro.s1",

@@ -14,7 +14,9 @@ from casino_proofs.impl.cards import Card
 from casino_proofs.impl.paigow import Combination, HandValue, evaluate
 from casino_proofs.spec.paigow import JOKER_INDEX
 
-Evaluate = Callable[[Sequence[Card], impl.Readings], HandValue]
+Evaluate = Callable[..., HandValue]
+#: A wrong evaluator is called as the library is: without readings (its defaults), or with them.
+DEFAULTS = impl.Readings()
 
 
 def _deck(ranks: str, suits: str) -> tuple[int, ...]:
@@ -38,14 +40,15 @@ class PaiGowMutant:
     evaluate: Evaluate
     exact: bool = True  # the refuted set is exactly ``refuted`` (else at least)
 
-    def compare(self, a: Sequence[Card], b: Sequence[Card], readings: impl.Readings) -> int:
+    def compare(self, a: Sequence[Card], b: Sequence[Card],
+                readings: impl.Readings = DEFAULTS) -> int:
         va, vb = self.evaluate(a, readings), self.evaluate(b, readings)
         return (va > vb) - (va < vb)
 
 
 def _when(combination: Combination,
           change: Callable[[HandValue, Sequence[Card]], HandValue]) -> Evaluate:
-    def wrong(hand: Sequence[Card], readings: impl.Readings) -> HandValue:
+    def wrong(hand: Sequence[Card], readings: impl.Readings = DEFAULTS) -> HandValue:
         value = evaluate(hand, readings)
         return change(value, hand) if value.combination is combination else value
     return wrong
@@ -55,13 +58,14 @@ def _ranks(hand: Sequence[Card]) -> set[int]:
     return {c.rank for c in hand if not c.is_joker}
 
 
-def _crash_on_joker_with_aces(hand: Sequence[Card], readings: impl.Readings) -> HandValue:
+def _crash_on_joker_with_aces(hand: Sequence[Card],
+                              readings: impl.Readings = DEFAULTS) -> HandValue:
     if any(c.is_joker for c in hand) and sum(c.rank == 14 for c in hand) == 2:
         raise ValueError("two aces and the joker")
     return evaluate(hand, readings)
 
 
-def _flush_below_straight(hand: Sequence[Card], readings: impl.Readings) -> HandValue:
+def _flush_below_straight(hand: Sequence[Card], readings: impl.Readings = DEFAULTS) -> HandValue:
     value = evaluate(hand, readings)
     if value.combination is Combination.FLUSH:
         return replace(value, strength=Combination.STRAIGHT.strength)
@@ -70,7 +74,7 @@ def _flush_below_straight(hand: Sequence[Card], readings: impl.Readings) -> Hand
     return value
 
 
-def _joker_only_an_ace(hand: Sequence[Card], readings: impl.Readings) -> HandValue:
+def _joker_only_an_ace(hand: Sequence[Card], readings: impl.Readings = DEFAULTS) -> HandValue:
     return evaluate(hand, impl.Readings(joker="ace-only"))
 
 
@@ -126,9 +130,8 @@ MUTANTS = [
     PaiGowMutant(
         "spades outrank the other suits (in high and low hands)", "conv-tiebreak",
         _ids(HIGH_ORDER, "low/convention/order"), TWO_SUITS,
-        lambda hand, r: (lambda v: replace(v, tiebreak=(*v.tiebreak,
-                                                        sum(c.suit == "s" for c in hand))))(
-            evaluate(hand, r))),
+        lambda hand, r=DEFAULTS: (lambda v: replace(v, tiebreak=(
+            *v.tiebreak, sum(c.suit == "s" for c in hand))))(evaluate(hand, r))),
     PaiGowMutant(
         "five cards with no combination above a pair", "conv-no-combination-lowest",
         _ids("high/order/conv:pair>no-combination", HIGH_ORDER), TWO_SUITS,

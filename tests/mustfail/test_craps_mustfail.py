@@ -33,14 +33,18 @@ def _replays(mutant: Mutant, cex: dict[str, object]) -> None:
     state = spec.ConcreteState(st["come_out"], st["point"] or 0, st["working"],
                                st["first_roll"])
     w = spec.wager(mutant.wager)
-    wanted = {(s.decision, s.net, s.next_point) for _, s in spec.firing(w, state, d1, d2)}
+    wanted = {(s.decision, s.net, s.next_point, s.working)
+              for _, s in spec.firing(w, state, d1, d2)}
     try:
         got = mutant.settle(mutant.wager, impl.State(st["point"], st["come_out"], st["working"],
                                                      st["first_roll"]),
                             impl.Roll(d1, d2), impl.Readings())
     except impl.CrapsError:
         return  # the mutant refuses a reachable state: a disagreement by itself
-    assert (got.decision.value, got.net, got.point or 0) not in wanted
+    carried = got.next_state(impl.State(st["point"], st["come_out"], st["working"],
+                                        st["first_roll"]), come_out=False)
+    working = carried.working if carried is not None else False
+    assert (got.decision.value, got.net, got.point or 0, working) not in wanted
 
 
 def test_every_clause_and_convention_has_a_mutant() -> None:

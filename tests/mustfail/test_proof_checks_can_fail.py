@@ -8,20 +8,23 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+import pytest
 import z3
 
 from casino_proofs import impl, spec
 from casino_proofs.obligations.craps import check_craps
 from casino_proofs.obligations.verdict import (
+    EXIT_ERROR,
     EXIT_PROVED,
     EXIT_REFUTED,
     EXIT_UNKNOWN,
-    EXIT_USAGE,
     Verdict,
     exit_code,
 )
+from casino_proofs.solving.budget import Budget
 from casino_proofs.spec.vocabulary import LOSE, LOSS, NO_POINT, TOTAL, WIN, odds
 
+DEFAULTS = impl.Readings()  # the library's defaults, for wrong implementations
 
 def _verdicts(results: list[object]) -> dict[str, Verdict]:
     return {r.obligation.id: r.verdict for r in results}  # type: ignore[attr-defined]
@@ -69,21 +72,26 @@ def test_empty_state_class_is_vacuous() -> None:
 def test_solver_giving_up_is_unknown_and_fails_closed() -> None:
     x, y, z = z3.Ints("x y z")
     w = spec.wager("craps-2")
-    # Fermat for cubes has no solution, but that is beyond what the solver settles in 50 ms:
-    # whether 1-1 is decided (the exhaustiveness query) hangs on it.
+    # Fermat for cubes has no solution, but that is beyond what the solver settles within a
+    # small resource budget: whether 1-1 is decided (the exhaustiveness query) hangs on it.
+    # The budget is Z3's deterministic resource count, so this is UNKNOWN on any machine.
     fermat = z3.And(x > 0, y > 0, z > 0, x * x * x + y * y * y == z * z * z)
     rules = (replace(w.rules[0], guard=z3.And(TOTAL == 2, z3.Not(fermat))), w.rules[1])
-    results = check_craps(specs=[replace(w, rules=rules)], timeout_ms=50)
+    results = check_craps(specs=[replace(w, rules=rules)], budget=Budget(z3_rlimit=200_000))
     verdicts = _verdicts(results)
     assert verdicts["craps/craps-2/any-roll/exhaustive"] is Verdict.UNKNOWN
+    assert "resource limit" in next(r.detail for r in results
+                                    if r.obligation.id.endswith("any-roll/exhaustive"))
+    assert Verdict.VACUOUS not in verdicts.values()  # a budget exhausted is never vacuity
     assert exit_code(results) == EXIT_UNKNOWN
 
 
-def test_counterexample_that_does_not_replay_is_an_error() -> None:
+def test_an_implementation_answering_twice_differently_is_refuted_as_nondeterministic(
+) -> None:
     calls: dict[tuple[object, ...], int] = {}
 
     def flaky(w: str, state: impl.State, roll: impl.Roll,
-              readings: impl.Readings) -> impl.Settlement:
+              readings: impl.Readings = DEFAULTS) -> impl.Settlement:
         key = (w, state, roll)
         calls[key] = calls.get(key, 0) + 1
         real = impl.settle(w, state, roll, readings)
@@ -92,12 +100,31 @@ def test_counterexample_that_does_not_replay_is_an_error() -> None:
         return real
 
     results = check_craps(settle=flaky, wagers=["craps-3"])
+    verdicts = _verdicts(results)
+    assert verdicts["craps/craps-3/all-states/deterministic"] is Verdict.REFUTED
+    assert Verdict.ERROR not in verdicts.values()  # one answer is kept: no false ERROR
+    assert exit_code(results) == EXIT_REFUTED
+
+
+def test_counterexample_that_does_not_replay_is_an_error(monkeypatch: Any) -> None:
+    """If the concrete replay contradicts the solver (here the replay is made to believe every
+    answer right), the verdict is ERROR, never REFUTED or PROVED."""
+    import casino_proofs.obligations.craps as craps
+
+    def wrong(w: str, state: impl.State, roll: impl.Roll,
+              readings: impl.Readings = DEFAULTS) -> impl.Settlement:
+        s = impl.settle(w, state, roll, readings)
+        return replace(s, net=Fraction(99)) if s.decision is impl.Decision.WIN else s
+
+    monkeypatch.setattr(craps, "same", lambda *_a: True)
+    results = check_craps(settle=wrong, wagers=["craps-3"])
     errors = [r for r in results if r.verdict is Verdict.ERROR]
     assert errors and "did not replay" in errors[0].detail
-    assert exit_code(results) == EXIT_USAGE
+    assert exit_code([r for r in results if r.verdict is not Verdict.REFUTED]) == EXIT_ERROR
 
 
-def test_exit_codes_rank_error_over_refuted_over_unknown() -> None:
+def test_exit_codes_rank_refuted_over_error_over_unknown() -> None:
+    """A refutation is a definite finding: it decides the exit code even beside an ERROR."""
     ob = check_craps(wagers=["craps-2"])[0]
     def with_(*verdicts: Verdict) -> list[object]:
         return [replace(ob, verdict=v) for v in verdicts]
@@ -105,7 +132,8 @@ def test_exit_codes_rank_error_over_refuted_over_unknown() -> None:
     assert exit_code(with_(Verdict.PROVED, Verdict.UNKNOWN)) == EXIT_UNKNOWN
     assert exit_code(with_(Verdict.UNKNOWN, Verdict.VACUOUS)) == EXIT_REFUTED
     assert exit_code(with_(Verdict.UNKNOWN, Verdict.REFUTED)) == EXIT_REFUTED
-    assert exit_code(with_(Verdict.REFUTED, Verdict.ERROR)) == EXIT_USAGE
+    assert exit_code(with_(Verdict.REFUTED, Verdict.ERROR)) == EXIT_REFUTED
+    assert exit_code(with_(Verdict.UNKNOWN, Verdict.ERROR)) == EXIT_ERROR
 
 
 def test_smt_and_enumeration_disagreeing_is_an_error(monkeypatch: Any) -> None:
@@ -114,10 +142,46 @@ def test_smt_and_enumeration_disagreeing_is_an_error(monkeypatch: Any) -> None:
 
     real = en._claims
 
-    def lying(w: Any, settle: Any, readings: Any) -> dict[str, tuple[bool, str]]:
-        return {k: (False, "forced") for k in real(w, settle, readings)}
+    def lying(w: Any, answers: Any) -> dict[str, Any]:
+        return {k: en.Claim(False, "forced") for k in real(w, answers)}
 
     monkeypatch.setattr(en, "_claims", lying)
     results = check_craps(wagers=["craps-2"])
-    assert {r.verdict for r in results} == {Verdict.ERROR}
-    assert "disagree" in results[0].detail
+    enumerated = [r for r in results if r.enumeration]
+    assert enumerated and {r.verdict for r in enumerated} == {Verdict.ERROR}
+    assert all("disagree" in r.detail for r in enumerated)
+    # A violation the enumeration found and replayed concretely is a refutation, not an
+    # error: the implementation is simply wrong there.
+
+
+def test_a_violation_only_the_enumeration_sees_is_refuted_not_an_error() -> None:
+    """A specification whose state universe leaves out point 10: the SMT queries cannot see
+    point-10 states, the enumeration does. A wrong implementation there is REFUTED (with the
+    point-10 counterexample), the universe obligation says why, and nothing turns into
+    ERROR."""
+    import casino_proofs.obligations.craps as craps
+    import casino_proofs.obligations.enumeration as en
+    from casino_proofs.spec.vocabulary import COME_OUT, FIRST_ROLL, POINT, total_in
+
+    def no_point_10() -> z3.BoolRef:
+        return z3.And(z3.Or(POINT == NO_POINT, total_in(POINT, (4, 5, 6, 8, 9))),
+                      z3.Implies(FIRST_ROLL, COME_OUT))
+
+    def wrong(w: str, state: impl.State, roll: impl.Roll,
+              readings: impl.Readings = DEFAULTS) -> impl.Settlement:
+        s = impl.settle(w, state, roll, readings)
+        if state.point == 10 and s.decision is impl.Decision.WIN:
+            return replace(s, net=Fraction(3))
+        return s
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(craps, "state_universe", no_point_10)
+        patch.setattr(en, "state_universe", no_point_10)
+        results = check_craps(settle=wrong, wagers=["pass-odds"])
+    verdicts = _verdicts(results)
+    assert verdicts["craps/universe/all-states/universe"] is Verdict.REFUTED
+    refuted = [r for r in results if r.obligation.kind == "agrees"
+               and r.verdict is Verdict.REFUTED]
+    assert refuted and refuted[0].counterexample["state"]["point"] == 10  # type: ignore[index]
+    assert "enumeration" in refuted[0].evidence_note
+    assert Verdict.ERROR not in verdicts.values()

@@ -1,0 +1,240 @@
+"""``casino-proofs check``: every obligation, against the implementation the user chose.
+
+One run per set of readings: the readings given (the defaults otherwise), and with
+``--all-readings`` once more for every other value of every reading the engine claims to
+implement (and the specification encodes), one reading changed at a time. Every run proves
+every obligation of the games chosen; an obligation of a run under another reading carries
+that reading in its ID (``reading/hop-call=total/craps/...``).
+
+Everything the user can get wrong is checked before anything runs: the readings, the budget,
+the wagers, the engine (it must start and say hello), the report's file and the bundle's
+directory. The audit bundle is written before the report, so a run whose bundle cannot be
+written reports nothing and writes no file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from casino_proofs import spec
+from casino_proofs.adapters.engine import Engine, EngineUnavailable
+from casino_proofs.adapters.targets import open_target
+from casino_proofs.obligations.craps import prove_craps
+from casino_proofs.obligations.craps_answers import CrapsAnswers
+from casino_proofs.obligations.paigow import check_paigow
+from casino_proofs.obligations.verdict import Obligation, Result, Verdict, exit_code
+from casino_proofs.reports import formats
+from casino_proofs.reports.check import to_json, to_text
+from casino_proofs.reports.context import parse_readings, report_context
+from casino_proofs.reports.progress import Progress
+from casino_proofs.solving.budget import Budget
+
+GAMES = ("craps", "paigow")
+
+
+class UsageError(Exception):
+    """Bad input: reported as one line on stderr, exit 2."""
+
+
+def canonical_wager(name: str) -> str | None:
+    """The specification's name of a wager (``hop-4-2`` is ``hop-2-4``), or None."""
+    if name in spec.WAGER_NAMES:
+        return name
+    parts = name.split("-")
+    if len(parts) == 3 and parts[0] == "hop" and all(len(p) == 1 and p in "123456"
+                                                     for p in parts[1:]):
+        a, b = sorted((parts[1], parts[2]))
+        return f"hop-{a}-{b}"
+    return None
+
+
+def parse_wagers(text: str | None) -> list[str] | None:
+    """``--wagers hard-6,any-7`` -> the wagers to prove, checked."""
+    if text is None:
+        return None
+    names = [w.strip() for w in text.split(",") if w.strip()]
+    if not names:
+        raise UsageError("--wagers takes wager names separated by commas, e.g. hard-6,any-7")
+    out = []
+    for name in names:
+        wager = canonical_wager(name)
+        if wager is None:
+            raise UsageError(f"unknown wager {name!r} in --wagers; wagers: hard-4 ... "
+                             "three-way-craps, hop-A-B (A, B in 1..6), pass, dont-pass, come, "
+                             "dont-come and their -odds (see casino-proofs settle --help)")
+        out.append(wager)
+    return list(dict.fromkeys(out))
+
+
+def check_output_paths(output: str | None, bundle: str | None) -> None:
+    """Refuse, before any work, a report file or bundle directory that cannot be written."""
+    if output:
+        if os.path.isdir(output):
+            raise UsageError(f"--output {output} is a directory; give a file name")
+        directory = os.path.dirname(os.path.abspath(output))
+        if not os.path.isdir(directory):
+            raise UsageError(f"cannot write {output}: its directory does not exist")
+        if not os.access(directory, os.W_OK):
+            raise UsageError(f"cannot write {output}: its directory is not writable")
+    if bundle:
+        target = Path(bundle)
+        if target.exists() and (not target.is_dir() or any(target.iterdir())):
+            raise UsageError(f"--bundle {bundle}: give a new or empty directory")
+        parent = target.resolve().parent
+        if not parent.is_dir():
+            raise UsageError(f"--bundle {bundle}: its parent directory does not exist")
+        if not os.access(parent, os.W_OK):
+            raise UsageError(f"--bundle {bundle}: its parent directory is not writable")
+
+
+def _label(reading: str | None) -> str:
+    return "" if reading is None else f"reading/{reading}/"
+
+
+def _relabel(results: list[Result], reading: str | None) -> list[Result]:
+    if reading is None:
+        return results
+    return [replace(r, obligation=replace(r.obligation, id=_label(reading) + r.obligation.id,
+                                          under=reading))
+            for r in results]
+
+
+def _not_offered(game: str) -> Result:
+    ob = Obligation(f"{game}/offered", "offered",
+                    "r3-95.15-intro.s1" if game == "craps" else "r3-40-intro.s1",
+                    ("r3-95.15-intro.s1",) if game == "craps" else ("r3-40-intro.s1",),
+                    game, "the engine", f"the engine plays {game}", game=game)
+    return Result(ob, Verdict.REFUTED, 0.0,
+                  f"the engine does not play {game} (not among the games of its hello); "
+                  f"leave it out with --only to prove the other game alone")
+
+
+def runs(engine: Engine, base: dict[str, str], all_readings: bool,
+         games: tuple[str, ...]) -> list[tuple[str | None, dict[str, str], tuple[str, ...]]]:
+    """(label, readings, games) of every run: the base, then each other reading value the
+    engine claims (for the games the reading concerns)."""
+    plan: list[tuple[str | None, dict[str, str], tuple[str, ...]]] = [(None, base, games)]
+    if not all_readings:
+        return plan
+    claimed = engine.hello.readings or {}
+    spec_choices = spec.Readings.choices()
+    paigow_readings = {"joker", "pair-consisting", "royal-flush"}
+    for reading, values in spec_choices.items():
+        current = base.get(reading, values[0])
+        for value in values:
+            if value == current or value not in claimed.get(reading, ()):
+                continue
+            concerned = tuple(g for g in games
+                              if (g == "paigow") == (reading in paigow_readings))
+            if concerned:
+                plan.append((f"{reading}={value}", {**base, reading: value}, concerned))
+    return plan
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from casino_proofs.command.output import write_text
+
+    readings = parse_readings(args.reading)
+    budget = Budget(z3_rlimit=args.rlimit, wall_ms=args.timeout_ms)
+    if args.workers < 1:
+        raise UsageError("--workers is a whole number of 1 or more")
+    wagers = parse_wagers(args.wagers)
+    check_output_paths(args.output, args.bundle)
+    games = GAMES if args.only is None else (args.only,)
+    try:
+        engine = open_target(args.engine, args.engine_timeout_ms)
+        hello = engine.hello
+    except EngineUnavailable as exc:
+        raise UsageError(str(exc)) from exc
+    started = time.perf_counter()
+    record = bool(args.bundle)
+    results: list[Result] = []
+    detail: dict[str, Any] = {"engine": engine.describe(), "runs": [], "left_out": []}
+    if args.only is not None:
+        other = next(g for g in GAMES if g != args.only)
+        detail["left_out"].append({"what": f"every {other} obligation",
+                                   "why": f"--only {args.only}"})
+    craps_answers: dict[str, CrapsAnswers] = {}
+    detail["wagers"] = wagers
+    try:
+        for label, chosen, run_games in runs(engine, readings, args.all_readings, games):
+            run: dict[str, Any] = {"reading": label or "base", "readings": chosen}
+            if "craps" in run_games:
+                if "craps" not in hello.games:
+                    results += _relabel([_not_offered("craps")], label)
+                else:
+                    left = [w for w in spec.WAGER_NAMES if wagers and w not in wagers]
+                    craps = prove_craps(engine, chosen, wagers, budget, record=record,
+                                        left_out=left)
+                    results += _relabel(craps.results, label)
+                    run["craps"] = {"answers_sha256": craps.answers.digest,
+                                    **craps.answers.engine}
+                    craps_answers[label or "base"] = craps.answers
+                    if label is None:
+                        detail["left_out"] += craps.left_out
+            if "paigow" in run_games:
+                if "paigow" not in hello.games:
+                    results += _relabel([_not_offered("paigow")], label)
+                else:
+                    bar = Progress(f"Pai Gow{' ' + label if label else ''}: every hand", 1,
+                                   not args.quiet)
+
+                    def advance(done: int, total: int, bar: Progress = bar) -> None:
+                        bar.total = total
+                        bar.step()
+
+                    outcome = check_paigow(chosen, engine, workers=args.workers, budget=budget,
+                                           record=record, progress=advance)
+                    bar.close()
+                    results += _relabel(outcome.results, label)
+                    run["paigow"] = {"answers_sha256": outcome.answers_digest,
+                                     "determinism_sample": outcome.determinism_sample}
+                    if label is None:
+                        detail["paigow"] = {"hands": outcome.hands, "classes": outcome.classes,
+                                            "digest": outcome.digest,
+                                            "silence": outcome.silence}
+                        detail["left_out"] += outcome.left_out
+            detail["runs"].append(run)
+        detail["notes"] = engine.notes()
+    finally:
+        engine.close()
+    if args.all_readings and hello.readings is None:
+        detail["notes"].append("--all-readings: the engine claims no readings; it is proved "
+                               "under the readings in force alone")
+    seconds = time.perf_counter() - started
+    context = {**report_context(readings), "budget": budget.as_json()}
+    text = render(args.format, results, context, seconds, detail, readings)
+    if args.bundle:
+        from casino_proofs.audit.bundle import write_bundle
+
+        try:
+            write_bundle(args.bundle, results, context, budget, detail, craps_answers)
+        except OSError as exc:
+            raise UsageError(f"--bundle {args.bundle}: cannot write it ({exc.strerror or exc});"
+                             " no report written") from exc
+    write_text(text, args.output)
+    return exit_code(results)
+
+
+def render(form: str, results: list[Result], context: dict[str, Any], seconds: float,
+           detail: dict[str, Any], readings: dict[str, str]) -> str:
+    if form == "junit":
+        return formats.to_junit(results, seconds)
+    if form == "sarif":
+        return formats.to_sarif(results, context)
+    if form == "markdown":
+        return formats.to_markdown(results, context, seconds, detail)
+    if form == "html":
+        from casino_proofs.analyses.ambiguities import find_all, finding_json
+        from casino_proofs.analyses.edge import edge_rows, row_json
+        from casino_proofs.reports.html import to_html
+
+        return to_html(results, context, seconds, [finding_json(f) for f in find_all()],
+                       [row_json(r) for r in edge_rows(readings)], detail)
+    render_doc = to_json if form == "json" else to_text
+    return render_doc(results, context, seconds, detail)
