@@ -4,64 +4,66 @@
 The text is printed here, not by Z3: Z3's printer chooses which shared subterms to abbreviate
 from every term alive in the process, so the same query could print differently in two
 moments of one process, and ``replay --regenerate`` could not demand the same text. This
-printer depends on the query alone: a compound subterm that occurs more than once in the
-query is named once, ``(define-fun tN () Sort term)``, numbered in the order first met; the
-constants are declared in name order. A query with tracked assertions (``assert_and_track``)
-ends with ``check-sat-assuming`` over its trackers and asks for the assumptions an UNSAT
-answer used (the unsat core by clause ID).
+printer depends on the query alone. Each assertion is printed on its own: a compound subterm
+that occurs more than once in it is bound once, ``(let (($tN term)) ...)``, numbered in the
+order first met; the constants are declared in name order. An assertion's text is remembered
+(a craps query repeats the implementation's function graph of its state class, rule after
+rule). A query with tracked assertions (``assert_and_track``) ends with
+``check-sat-assuming`` over its trackers and asks for the assumptions an UNSAT answer used
+(the unsat core by clause ID).
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
 
 import z3
 
 _SIMPLE_SYMBOL = re.compile(r"[A-Za-z~!@$%^&*_+=<>.?/-][A-Za-z0-9~!@$%^&*_+=<>.?/-]*")
+#: Z3's operator names that SMT-LIB spells otherwise.
+_SMTLIB_NAMES = {z3.Z3_OP_ITE: "ite", z3.Z3_OP_IFF: "="}
 
 
 def symbol(name: str) -> str:
     """An SMT-LIB symbol: as it is if simple, else quoted (``|r3-95.15-1.s1#0|``)."""
     return name if _SIMPLE_SYMBOL.fullmatch(name) else f"|{name}|"
 
-#: Z3's operator names that SMT-LIB spells otherwise.
-_SMTLIB_NAMES = {z3.Z3_OP_ITE: "ite", z3.Z3_OP_IFF: "="}
+
+def _constant(e: z3.ExprRef) -> bool:
+    return bool(z3.is_app(e) and e.num_args() == 0
+                and e.decl().kind() == z3.Z3_OP_UNINTERPRETED)
 
 
-def _is_leaf(e: z3.ExprRef) -> bool:
-    return bool(z3.is_int_value(e) or z3.is_rational_value(e) or z3.is_true(e)
-                or z3.is_false(e) or (z3.is_app(e) and e.num_args() == 0))
+def _leaf(e: z3.ExprRef) -> bool:
+    return bool(z3.is_app(e) and e.num_args() == 0) or z3.is_int_value(e) \
+        or z3.is_rational_value(e)
 
 
-def _declarations(nodes: Iterable[z3.ExprRef]) -> tuple[list[str], list[str]]:
-    """The datatype declarations and the constant declarations the query needs."""
-    datatypes: dict[str, str] = {}
-    constants: dict[str, str] = {}
-    for e in nodes:
+class _Printed:
+    """One assertion as text, with the constants and datatypes it names."""
+
+    def __init__(self, root: z3.ExprRef) -> None:
+        self.root = root  # kept alive: its id stays its own while it is remembered
+        self.constants: dict[str, str] = {}
+        self.datatypes: dict[str, str] = {}
+        self.text = self._print(root)
+
+    def _note(self, e: z3.ExprRef) -> None:
         sort = e.sort()
-        if isinstance(sort, z3.DatatypeSortRef) and sort.name() not in datatypes:
+        if isinstance(sort, z3.DatatypeSortRef) and sort.name() not in self.datatypes:
             names = " ".join(f"({sort.constructor(i).name()})"
                              for i in range(sort.num_constructors()))
-            datatypes[sort.name()] = (f"(declare-datatypes (({sort.name()} 0)) "
-                                      f"(({names})))")
-        if z3.is_app(e) and e.num_args() == 0 and \
-                e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            self.datatypes[sort.name()] = (f"(declare-datatypes (({sort.name()} 0)) "
+                                           f"(({names})))")
+        if _constant(e):
             name = e.decl().name()
-            constants[name] = f"(declare-fun {symbol(name)} () {sort.sexpr()})"
-    return ([datatypes[k] for k in sorted(datatypes)],
-            [constants[k] for k in sorted(constants)])
+            self.constants[name] = f"(declare-fun {symbol(name)} () {sort.sexpr()})"
 
-
-def _walk(roots: list[z3.ExprRef]) -> tuple[list[z3.ExprRef], Counter[int]]:
-    """Every node of the query's DAG in post-order (children first, each once), and how many
-    times each is used as an argument or an assertion."""
-    order: list[z3.ExprRef] = []
-    uses: Counter[int] = Counter()
-    seen: set[int] = set()
-    for root in roots:
-        uses[root.get_id()] += 1
+    def _print(self, root: z3.ExprRef) -> str:
+        order: list[z3.ExprRef] = []
+        uses: Counter[int] = Counter()
+        children: dict[int, list[z3.ExprRef]] = {}
         stack: list[tuple[z3.ExprRef, bool]] = [(root, False)]
         while stack:
             e, expanded = stack.pop()
@@ -69,40 +71,55 @@ def _walk(roots: list[z3.ExprRef]) -> tuple[list[z3.ExprRef], Counter[int]]:
             if expanded:
                 order.append(e)
                 continue
-            if key in seen:
+            if key in children:
                 continue
-            seen.add(key)
+            kids = [] if _leaf(e) else e.children()
+            children[key] = kids
             stack.append((e, True))
-            if not _is_leaf(e):
-                for child in reversed(e.children()):
-                    uses[child.get_id()] += 1
-                    stack.append((child, False))
-    return order, uses
+            for child in reversed(kids):
+                uses[child.get_id()] += 1
+                stack.append((child, False))
+        text: dict[int, str] = {}
+        bindings: list[str] = []
+        for e in order:
+            key = e.get_id()
+            self._note(e)
+            if not children[key]:
+                text[key] = symbol(e.decl().name()) if _constant(e) else e.sexpr()
+                continue
+            name = _SMTLIB_NAMES.get(e.decl().kind(), e.decl().name())
+            body = f"({name} {' '.join(text[c.get_id()] for c in children[key])})"
+            if uses[key] > 1:
+                local = f"$t{len(bindings) + 1}"
+                bindings.append(f"(let (({local} {body}))")
+                text[key] = local
+            else:
+                text[key] = body
+        return "\n".join([*bindings, text[root.get_id()] + ")" * len(bindings)])
+
+
+_REMEMBERED: dict[int, _Printed] = {}
+
+
+def _printed(assertion: z3.ExprRef) -> _Printed:
+    key = assertion.get_id()
+    found = _REMEMBERED.get(key)
+    if found is None or not found.root.eq(assertion):
+        found = _REMEMBERED[key] = _Printed(assertion)
+        if len(_REMEMBERED) > 50_000:  # a long run: forget the oldest half
+            for old in list(_REMEMBERED)[:25_000]:
+                del _REMEMBERED[old]
+    return found
 
 
 def assertions_text(assertions: list[z3.ExprRef]) -> list[str]:
-    """Declarations, shared definitions and assertions, one command a line."""
-    order, uses = _walk(assertions)
-    datatypes, constants = _declarations(order)
-    text: dict[int, str] = {}
-    definitions: list[str] = []
-    for e in order:
-        key = e.get_id()
-        if _is_leaf(e):
-            text[key] = e.sexpr() if not (z3.is_app(e) and e.num_args() == 0 and
-                                          e.decl().kind() == z3.Z3_OP_UNINTERPRETED) \
-                else symbol(e.decl().name())
-            continue
-        name = _SMTLIB_NAMES.get(e.decl().kind(), e.decl().name())
-        body = f"({name} {' '.join(text[c.get_id()] for c in e.children())})"
-        if uses[key] > 1:
-            local = f"t{len(definitions) + 1}"
-            definitions.append(f"(define-fun {local} () {e.sort().sexpr()} {body})")
-            text[key] = local
-        else:
-            text[key] = body
-    return [*datatypes, *constants, *definitions,
-            *(f"(assert {text[a.get_id()]})" for a in assertions)]
+    """Declarations, then one ``assert`` command per assertion."""
+    printed = [_printed(a) for a in assertions]
+    datatypes = {k: v for p in printed for k, v in p.datatypes.items()}
+    constants = {k: v for p in printed for k, v in p.constants.items()}
+    return [*(datatypes[k] for k in sorted(datatypes)),
+            *(constants[k] for k in sorted(constants)),
+            *(f"(assert {p.text})" for p in printed)]
 
 
 def query_text(solver: z3.Solver, trackers: list[str]) -> str:
