@@ -68,6 +68,9 @@ class Convention:
 class ReadingValue:
     name: str
     description: str
+    #: why, under this value, the text itself is defective (a gap, a contradiction): no
+    #: implementation can be proved against it, and ``check --all-readings`` says so
+    leaves_text_defective: str | None = None
 
 
 @dataclass(frozen=True)
@@ -136,7 +139,9 @@ def readings() -> dict[str, Reading]:
             quote=r["quote"],
             default=r["default"],
             values=tuple(
-                ReadingValue(name=v["name"], description=v["description"]) for v in r["value"]
+                ReadingValue(name=v["name"], description=v["description"],
+                             leaves_text_defective=v.get("leaves_text_defective"))
+                for v in r["value"]
             ),
         )
         for r in _load("readings.toml")["reading"]

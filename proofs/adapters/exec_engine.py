@@ -71,6 +71,9 @@ class ExecEngine(Engine):
         self._stderr: deque[str] = deque(maxlen=20)
         self.restarts = 0
         self.requests = 0
+        #: inputs the engine once failed to answer in time: not asked again (each would cost
+        #: another timeout), answered with the same fault
+        self._hung: dict[str, Faulty] = {}
 
     def fresh(self) -> ExecEngine:
         twin = ExecEngine(self.command, int(self.timeout * 1000), self.target, self.argv)
@@ -181,10 +184,22 @@ class ExecEngine(Engine):
     def _answers(self, op: str, items: Sequence[Any], readings: Mapping[str, str],
                  size: int, read: Callable[[Any, int], Any]) -> list[Any]:
         told = self.told(readings)
-        out: list[Any] = []
-        for start in range(0, len(items), size):
-            out += self._isolate(op, items, start, min(len(items), start + size), told, read)
-        return out
+        keys = [json.dumps([op, self._wire(op, x)], sort_keys=True) for x in items]
+        fresh = [i for i, k in enumerate(keys) if k not in self._hung]
+        asked = [items[i] for i in fresh]
+
+        def read_fresh(answer: Any, j: int) -> Any:
+            return read(answer, fresh[j])
+
+        got: list[Any] = []
+        for start in range(0, len(asked), size):
+            got += self._isolate(op, asked, start, min(len(asked), start + size), told,
+                                 read_fresh)
+        for i, answer in zip(fresh, got, strict=True):
+            if isinstance(answer, Faulty) and answer.kind == "timeout":
+                self._hung[keys[i]] = answer
+        answers = dict(zip(fresh, got, strict=True))
+        return [answers[i] if i in answers else self._hung[keys[i]] for i in range(len(items))]
 
     def _isolate(self, op: str, items: Sequence[Any], lo: int, hi: int,
                  told: dict[str, str], read: Callable[[Any, int], Any]) -> list[Any]:

@@ -21,7 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from casino_proofs import spec
+from casino_proofs import regulation, spec
 from casino_proofs.adapters.engine import Engine, EngineUnavailable
 from casino_proofs.adapters.targets import open_target
 from casino_proofs.obligations.craps import prove_craps
@@ -114,20 +114,28 @@ def _not_offered(game: str) -> Result:
                   f"leave it out with --only to prove the other game alone")
 
 
-def runs(engine: Engine, base: dict[str, str], all_readings: bool,
-         games: tuple[str, ...]) -> list[tuple[str | None, dict[str, str], tuple[str, ...]]]:
+def runs(engine: Engine, base: dict[str, str], all_readings: bool, games: tuple[str, ...],
+         left_out: list[dict[str, str]]) -> list[tuple[str | None, dict[str, str],
+                                                        tuple[str, ...]]]:
     """(label, readings, games) of every run: the base, then each other reading value the
-    engine claims (for the games the reading concerns)."""
+    engine claims (for the games the reading concerns). A value under which the text itself
+    is defective (a gap, a contradiction) is left out, with why, in ``left_out``."""
     plan: list[tuple[str | None, dict[str, str], tuple[str, ...]]] = [(None, base, games)]
     if not all_readings:
         return plan
     claimed = engine.hello.readings or {}
     spec_choices = spec.Readings.choices()
     paigow_readings = {"joker", "pair-consisting", "royal-flush"}
+    registry = regulation.readings()
     for reading, values in spec_choices.items():
         current = base.get(reading, values[0])
         for value in values:
             if value == current or value not in claimed.get(reading, ()):
+                continue
+            defect = registry[reading].value(value).leaves_text_defective
+            if defect:
+                left_out.append({"what": f"--all-readings run {reading}={value}",
+                                 "why": f"the text is defective under it: {defect}"})
                 continue
             concerned = tuple(g for g in games
                               if (g == "paigow") == (reading in paigow_readings))
@@ -162,7 +170,8 @@ def run_check(args: argparse.Namespace) -> int:
     craps_answers: dict[str, CrapsAnswers] = {}
     detail["wagers"] = wagers
     try:
-        for label, chosen, run_games in runs(engine, readings, args.all_readings, games):
+        for label, chosen, run_games in runs(engine, readings, args.all_readings, games,
+                                             detail["left_out"]):
             run: dict[str, Any] = {"reading": label or "base", "readings": chosen}
             if "craps" in run_games:
                 if "craps" not in hello.games:

@@ -173,7 +173,10 @@ class _ScopeCheck:
         self.inputs = list(built.spec.hand.cards)
         self.outputs = built.outputs()
         self.fast = compile_terms(self.inputs, self.outputs)
-        self.views = {k: built.split(self.fast(*self.table[k].low_hand)) for k in self.keys}
+        #: every class of the deck, answered or not, with its hand count and a hand
+        self.every = result.every
+        self.all_keys = sorted(self.every)
+        self.views = {k: built.split(self.fast(*self.every[k][1])) for k in self.all_keys}
         self._values: dict[tuple[int, ...], Any] = {}
 
     # -- helpers --------------------------------------------------------------------------------
@@ -284,7 +287,13 @@ class _ScopeCheck:
                 if inside_lower and (highest_lower is None or entry.high > highest_lower[0]):
                     highest_lower = (entry.high, entry.high_hand)
             if lowest_higher is None or highest_lower is None:
-                self._add(ob, started, Verdict.VACUOUS, "no hand of this deck on one side")
+                side = "higher" if lowest_higher is None else "lower"
+                deck_has = any(self.views[k].membership[i][0 if side == "higher" else 1]
+                               for k in self.all_keys)
+                self._add(ob, started, Verdict.VACUOUS,
+                          f"the implementation ranked no hand on the {side} side (it refused "
+                          "or failed on them: see exhaustive)" if deck_has else
+                          f"no hand of this deck on the {side} side")
                 continue
             if lowest_higher[0] > highest_lower[0]:
                 self._add(ob, started, Verdict.PROVED)
@@ -361,8 +370,10 @@ class _ScopeCheck:
                       "the conventions never contradict an ordering statement of s. 40",
                       "conventions")
         for i, st in enumerate(self.built.statements):
-            higher = [self.views[k].key for k in self.keys if self.views[k].membership[i][0]]
-            lower = [self.views[k].key for k in self.keys if self.views[k].membership[i][1]]
+            higher = [self.views[k].key for k in self.all_keys
+                      if self.views[k].membership[i][0]]
+            lower = [self.views[k].key for k in self.all_keys
+                     if self.views[k].membership[i][1]]
             if higher and lower and not min(higher) > max(lower):
                 self._add(ob, started, Verdict.REFUTED,
                           f"the conventional order breaks {st.id}: {st.description}")
@@ -417,8 +428,8 @@ class _ScopeCheck:
         on every hand of the deck (class by class), and the pass's own obligations labelled as
         the enumerations they are."""
         hands = {name: 0 for name in CLAUSE_OF}
-        for k in self.keys:
-            hands[self.views[k].category] += self.table[k].count
+        for k in self.all_keys:
+            hands[self.views[k].category] += self.every[k][0]
         out = []
         for r in queries:
             kind, subject = r.obligation.kind, r.obligation.subject
@@ -426,11 +437,11 @@ class _ScopeCheck:
                 holds, what = hands.get(subject, 0) > 0, f"{hands.get(subject, 0):,} hands"
             elif kind == "statement":
                 i = next(i for i, st in enumerate(self.built.statements) if st.id == subject)
-                up = sum(self.table[k].count for k in self.keys
+                up = sum(self.every[k][0] for k in self.all_keys
                          if self.views[k].membership[i][0])
-                down = sum(self.table[k].count for k in self.keys
+                down = sum(self.every[k][0] for k in self.all_keys
                            if self.views[k].membership[i][1])
-                both = sum(self.table[k].count for k in self.keys
+                both = sum(self.every[k][0] for k in self.all_keys
                            if all(self.views[k].membership[i]))
                 holds = up > 0 and down > 0 and both == 0
                 what = f"{up:,} hands above, {down:,} below, {both:,} on both sides"

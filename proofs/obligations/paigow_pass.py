@@ -66,6 +66,9 @@ class PassResult:
     sample: dict[tuple[int, ...], Any] = field(default_factory=dict)  # hand -> its answer
     digests: dict[int, str] = field(default_factory=dict)  # task -> sha256 of its answers
     named: bool = True  # every answer named its combination
+    #: every class of the deck, answered or not: its hand count and a hand (for what the
+    #: specification alone says of the deck)
+    every: dict[Key, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
 
     def merge(self, other: PassResult) -> None:
         for key, entry in other.table.items():
@@ -84,6 +87,9 @@ class PassResult:
         self.sample.update(other.sample)
         self.digests.update(other.digests)
         self.named = self.named and other.named
+        for key, (n, hand) in other.every.items():
+            count, first = self.every.get(key, (0, hand))
+            self.every[key] = (count + n, min(first, hand))
 
     def digest(self) -> str:
         """One SHA-256 over the tasks' digests, in task order (independent of scheduling)."""
@@ -132,6 +138,7 @@ def run(engine: Engine, hands: Iterator[tuple[int, ...]], readings: Mapping[str,
     digest = hashlib.sha256()
     compare = getattr(engine, "compare", None)
     reps: dict[Key, tuple[tuple[int, ...], Value | None]] = {}
+    every = result.every
     while True:
         batch = list(islice(hands, BATCH))
         if not batch:
@@ -145,6 +152,9 @@ def run(engine: Engine, hands: Iterator[tuple[int, ...]], readings: Mapping[str,
         for hand, answer in zip(batch, answers, strict=True):
             if hand in sample:
                 result.sample[hand] = answer
+            key = abstraction(hand)
+            seen = every.get(key)
+            every[key] = (1, hand) if seen is None else (seen[0] + 1, seen[1])
             if not isinstance(answer, Strength):
                 kind = "refused" if isinstance(answer, Refused) else answer.kind
                 why = answer.reason if isinstance(answer, Refused) else answer.problem
@@ -155,7 +165,6 @@ def run(engine: Engine, hands: Iterator[tuple[int, ...]], readings: Mapping[str,
             value, name = answer.value, answer.combination
             if name is None:
                 result.named = False
-            key = abstraction(hand)
             entry = table.get(key)
             if entry is None:
                 table[key] = ClassEntry(1, name, value, hand, value, hand, {})

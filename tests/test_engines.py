@@ -1,0 +1,302 @@
+"""``check --engine``: programs, Python modules and recorded tables as the implementation under
+test (docs/engine-protocol.md). An engine that misbehaves in any way gets a verdict naming the
+input, never PROVED and never a traceback; the example engines are proved, and their faults
+refuted with their clauses."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from casino_proofs import impl
+from casino_proofs.adapters.exec_engine import ExecEngine
+from casino_proofs.adapters.targets import open_target
+from casino_proofs.command.main import main
+from casino_proofs.obligations.paigow import check_paigow
+from casino_proofs.obligations.paigow_spec import FULL_DECK
+from casino_proofs.obligations.verdict import Verdict
+
+ROOT = Path(__file__).resolve().parent.parent
+BAD = sorted((ROOT / "tests" / "engines" / "bad").glob("[a-z]*.py"))
+ENGINE_JS = ROOT / "examples" / "engines" / "engine.js"
+EVALUATOR = ROOT / "examples" / "engines" / "python_evaluator.py"
+needs_node = pytest.mark.skipif(shutil.which("node") is None,
+                                reason="node is not installed (.ci/run installs it)")
+
+
+def _check(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["check", "--quiet", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _expected(path: Path) -> dict[str, str]:
+    """The ``expect:`` line of a faulty engine's docstring: exit=N verdict=V says="..."."""
+    line = next(ln for ln in path.read_text().splitlines() if ln.startswith("expect:"))
+    return dict(re.findall(r'(\w+)=("[^"]*"|\S+)', line)) | {
+        k: v.strip('"') for k, v in re.findall(r'(\w+)=("[^"]*"|\S+)', line)}
+
+
+@pytest.mark.parametrize("engine", BAD, ids=lambda p: p.stem)
+def test_a_faulty_engine_gets_a_clear_verdict_naming_the_input(
+        capsys: pytest.CaptureFixture[str], engine: Path) -> None:
+    expect = _expected(engine)
+    code, out, err = _check(capsys, "--only", "craps", "--wagers", "any-7",
+                            "--engine", f"exec:{sys.executable} {engine}",
+                            "--engine-timeout-ms", "1000")
+    assert code == int(expect["exit"]), out + err
+    assert "Traceback" not in out + err
+    assert expect["says"] in out + err
+    if "verdict" in expect:
+        assert re.search(rf"^{expect['verdict']} ", out, re.M)
+        assert "Result: PROVED" not in out
+        assert re.search(r"(roll \d,\d|input: any-7 on roll \d,\d)", out)  # names the input
+
+
+# -- a Python module --------------------------------------------------------------------------
+
+MODULE = '''
+from fractions import Fraction
+
+def hello():
+    return {"name": "any-7 module", "version": "1", "games": ["craps"], "wagers": ["any-7"]}
+
+def settle(batch):
+    out = []
+    for item in batch:
+        state, roll = item["state"], item["roll"]
+        if state["point"] is not None or state["working"] or not all(
+                isinstance(d, int) and 1 <= d <= 6 for d in roll):
+            out.append({"error": "not an any-7 input"})
+        elif sum(roll) == 7:
+            out.append({"decision": "win", "net": NET, "point": None})
+        else:
+            out.append({"decision": "lose", "net": "-1", "point": None})
+    return out
+
+def rank(batch):
+    return [{"error": "no Pai Gow"} for _ in batch]
+'''
+
+
+@pytest.mark.parametrize(("net", "code", "says"), [
+    ('"4"', 0, "Result: PROVED"),
+    ("Fraction(4)", 1, "'net': Fraction(4, 1), 'point': None}, not JSON data"),
+])
+def test_a_python_module_is_an_engine(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                      net: str, code: int, says: str) -> None:
+    module = tmp_path / "any7.py"
+    module.write_text(MODULE.replace("NET", net))
+    got, out, err = _check(capsys, "--only", "craps", "--wagers", "any-7",
+                           "--engine", f"python:{module}")
+    assert got == code, out + err
+    assert says in out
+
+
+def test_a_missing_engine_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
+    for target in ("exec:no-such-program-here", "python:nowhere/none.py", "table:none.csv",
+                   "frob:x"):
+        code, out, err = _check(capsys, "--only", "craps", "--engine", target)
+        assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+
+
+# -- a recorded table -------------------------------------------------------------------------
+
+WAGERS = ("hard-6", "any-7")
+
+
+def _record(path: Path, rows: list[dict[str, object]]) -> None:
+    """What an operator's export holds: every reachable input of the wagers, settled by our
+    implementation (standing in for the engine that took the money)."""
+    if path.suffix == ".csv":
+        with path.open("w", newline="") as f:
+            writer = csv.writer(f)
+            writer.writerow(["wager", "come_out", "point", "working", "first_roll", "die_1",
+                             "die_2", "decision", "net", "next_point"])
+            for r in rows:
+                writer.writerow([r["wager"], r["come_out"], r["point"] or "", r["working"],
+                                 r["first_roll"], r["die_1"], r["die_2"], r["decision"],
+                                 r["net"], r["next_point"] or ""])
+    else:
+        path.write_text("".join(json.dumps({
+            "wager": r["wager"], "roll": [r["die_1"], r["die_2"]],
+            "state": {"come_out": r["come_out"], "point": r["point"], "working": r["working"],
+                      "first_roll": r["first_roll"]},
+            "decision": r["decision"], "net": r["net"], "point": r["next_point"]}) + "\n"
+            for r in rows))
+
+
+def _rows() -> list[dict[str, object]]:
+    rows = []
+    states = {"hard-6": [(False, False, False), (False, True, False), (True, False, False),
+                         (True, False, True), (True, True, False), (True, True, True)],
+              "any-7": [(False, False, False), (True, False, False), (True, False, True)]}
+    for wager in WAGERS:
+        for come_out, working, first in states[wager]:
+            for d1 in range(1, 7):
+                for d2 in range(1, 7):
+                    s = impl.settle(wager, impl.State(None, come_out, working, first),
+                                    impl.Roll(d1, d2))
+                    rows.append({"wager": wager, "come_out": come_out, "point": None,
+                                 "working": working, "first_roll": first, "die_1": d1,
+                                 "die_2": d2, "decision": s.decision.value, "net": str(s.net),
+                                 "next_point": s.point})
+    return rows
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl"])
+def test_a_complete_recorded_table_is_proved(capsys: pytest.CaptureFixture[str],
+                                             tmp_path: Path, suffix: str) -> None:
+    table = tmp_path / f"settled{suffix}"
+    _record(table, _rows())
+    code, out, _ = _check(capsys, "--only", "craps", "--wagers", ",".join(WAGERS),
+                          "--engine", f"table:{table}")
+    assert code == 0, out
+
+
+def test_a_table_with_a_gap_an_extra_row_and_a_conflict(capsys: pytest.CaptureFixture[str],
+                                                        tmp_path: Path) -> None:
+    rows = _rows()
+    gap = next(r for r in rows if r["wager"] == "any-7" and (r["die_1"], r["die_2"]) == (3, 4)
+               and not r["come_out"])
+    rows.remove(gap)
+    rows.append({**rows[5], "point": 6})  # a hard way with a point: no such input
+    conflict = next(r for r in rows if r["wager"] == "hard-6" and r["die_1"] == r["die_2"] == 3
+                    and not r["come_out"])
+    rows.append({**conflict, "net": "7"})  # the same input recorded with another payout
+    table = tmp_path / "settled.csv"
+    _record(table, rows)
+    code, out, _ = _check(capsys, "--only", "craps", "--wagers", ",".join(WAGERS),
+                          "--engine", f"table:{table}")
+    assert code == 1
+    assert "the table has no row for this input (a gap)" in out
+    assert "roll 3,4; not a come-out roll" in out
+    assert "matches no input that can occur" in out  # the extra row, reported
+    assert "non-deterministic: hard-6 on roll 3,3" in out
+
+
+def test_a_table_without_its_header_is_a_one_line_error(capsys: pytest.CaptureFixture[str],
+                                                        tmp_path: Path) -> None:
+    table = tmp_path / "bad.csv"
+    table.write_text("a,b,c\n1,2,3\n")
+    code, out, err = _check(capsys, "--only", "craps", "--engine", f"table:{table}")
+    assert code == 2 and out == ""
+    assert "header wager,come_out,point" in err
+
+
+def test_an_engine_without_a_wager_is_refuted_unless_left_out(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    table = tmp_path / "settled.csv"
+    _record(table, _rows())
+    code, out, _ = _check(capsys, "--only", "craps", "--wagers", "hard-6,any-7,eleven",
+                          "--engine", f"table:{table}")
+    assert code == 1 and "the engine does not offer eleven" in out
+    code, out, _ = _check(capsys, "--only", "craps", "--wagers", "hard-6,any-7",
+                          "--engine", f"table:{table}")
+    assert code == 0 and "left out: craps wager eleven (left out by the user (--wagers))" in out
+
+
+# -- the example engine in JavaScript ---------------------------------------------------------
+
+#: Two suits of every rank and the joker: every combination but five aces and four of a kind,
+#: next to its neighbours, on a deck small enough for the default test run.
+SMALL_DECK = (*(r * 4 + s for r in range(13) for s in range(2)), 52)
+
+
+def _js(*flags: str) -> str:
+    return f"exec:node {ENGINE_JS} {' '.join(flags)}".strip()
+
+
+@needs_node
+def test_the_javascript_engine_is_proved_on_craps(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _check(capsys, "--only", "craps", "--engine", _js())
+    assert code == 0, out
+    assert "casino-proofs example engine (JavaScript)" in out
+
+
+@needs_node
+@pytest.mark.parametrize("flags", [(), ("--names",)])
+def test_the_javascript_engine_is_proved_on_pai_gow_hands(flags: tuple[str, ...]) -> None:
+    outcome = check_paigow(engine=open_target(_js(*flags)), deck=SMALL_DECK, workers=2,
+                           spec_checks=False)
+    bad = {r.obligation.id: r.verdict for r in outcome.results
+           if r.verdict not in (Verdict.PROVED, Verdict.VACUOUS)}
+    assert bad == {}
+
+
+@needs_node
+@pytest.mark.parametrize(("fault", "wagers", "clause"), [
+    ("dont-bar-2", "dont-pass,dont-come", "conv-single-chance-dont-pass"),
+    ("come-odds-working", "come-odds", "r3-95.16-3.s3"),
+])
+def test_a_craps_fault_of_the_javascript_engine_is_refuted_with_its_clause(
+        capsys: pytest.CaptureFixture[str], fault: str, wagers: str, clause: str) -> None:
+    code, out, _ = _check(capsys, "--only", "craps", "--wagers", wagers, "--format", "json",
+                          "--engine", _js("--fault", fault))
+    doc = json.loads(out)
+    refuted = [o for o in doc["obligations"] if o["verdict"] == "REFUTED"]
+    assert code == 1 and refuted
+    assert any(clause in o["clauses"] for o in refuted)
+    assert all(o["counterexample"]["roll"] for o in refuted)
+
+
+@needs_node
+@pytest.mark.parametrize(("fault", "clause"), [
+    ("wheel-lowest", "r3-40-7.s1"),
+    ("joker-wild", "conv-joker-ace-or-completes"),
+])
+def test_a_pai_gow_fault_of_the_javascript_engine_is_refuted_with_its_clause(
+        fault: str, clause: str) -> None:
+    outcome = check_paigow(engine=open_target(_js("--names", "--fault", fault)),
+                           deck=SMALL_DECK, workers=2, spec_checks=False)
+    refuted = [r for r in outcome.results if r.verdict is Verdict.REFUTED]
+    assert any(clause in r.obligation.clauses for r in refuted), [
+        r.obligation.id for r in refuted]
+    assert all(r.counterexample for r in refuted)
+
+
+@needs_node
+@pytest.mark.exhaustive
+def test_the_javascript_engine_is_proved_on_every_obligation(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _check(capsys, "--engine", _js())
+    assert code == 0, out[-3000:]
+
+
+# -- a public poker evaluator -----------------------------------------------------------------
+
+def _pokerkit() -> ExecEngine:
+    pytest.importorskip("pokerkit", reason="pip install 'casino-proofs[evaluator]'")
+    engine = open_target(f"python:{EVALUATOR}")
+    assert isinstance(engine, ExecEngine)
+    return engine
+
+
+def test_a_standard_poker_evaluator_departs_from_section_40() -> None:
+    """What the report shows a lab: standard poker ranks A-2-3-4-5 the lowest straight and
+    straight flush, has no royal flush of its own, no joker and no two-card hands."""
+    outcome = check_paigow(engine=_pokerkit(), deck=SMALL_DECK, workers=2, spec_checks=False)
+    refuted = {r.obligation.id for r in outcome.results if r.verdict is Verdict.REFUTED}
+    assert {"paigow/high/order/r3-40-7:second", "paigow/high/order/r3-40-3:highest",
+            "paigow/high/combination/royal-flush", "paigow/high/exhaustive",
+            "paigow/low/exhaustive"} <= refuted
+
+
+@pytest.mark.exhaustive
+def test_a_standard_poker_evaluator_over_the_whole_deck(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _pokerkit()
+    code, out, _ = _check(capsys, "--only", "paigow", "--engine", f"python:{EVALUATOR}")
+    assert code == 1
+    assert "2d 3c 4c 5c Ac ranks below" in out  # the wheel, below K-high
+    assert "has no joker" in out
+
+
+def test_full_deck_is_the_53_cards() -> None:
+    assert len(FULL_DECK) == 53
