@@ -155,7 +155,23 @@ def test_r3_95_16_3_settle_working_call(capsys: pytest.CaptureFixture[str]) -> N
     (["compare", "Ah Kh", "Ah Kh Qh Jh Th"], "same size"),
     (["compare", "Ah Kh"], "required: HAND_B"),
     (["check", "--output", "/nonexistent/dir/report.txt"], "does not exist"),
+    (["check", "--output", "/"], "is a directory; give a file name"),
     (["frobnicate"], "choose from"),
+    # what an outside audit fed the command (issue 9): each one line, exit 2
+    (["settle", "hop-12-3", "--roll", "1,2"], "hop-A-B (A, B in 1..6)"),
+    (["settle", "any-7", "--roll", "３,４"], "each 1, 2, 3, 4, 5 or 6"),
+    (["settle", "any-7", "--roll", "٣,٤"], "each 1, 2, 3, 4, 5 or 6"),
+    (["settle", "any-7", "--roll", "³,⁴"], "each 1, 2, 3, 4, 5 or 6"),
+    (["settle", "any-7", "--roll", "-1,2"], "each 1, 2, 3, 4, 5 or 6"),
+    (["settle", "any-7", "--roll", "3,4", "--first-roll"], "give --come-out too"),
+    (["rank", "Ah Kh Qh Jh Th", "--reading", "hop-call=total"], "is a craps reading"),
+    (["compare", "Ah Kd", "Ah Qc"], "Ah is in both hands"),
+    (["check", "--timeout-ms=-1"], "whole number of 1 or more"),
+    (["check", "--rlimit", "0"], "whole number of 1 or more"),
+    (["check", "--wagers", "hard-5"], "unknown wager 'hard-5'"),
+    (["check", "--engine", "exec:"], "a target is one of impl"),
+    (["check", "--engine", "nope:x"], "a target is one of impl"),
+    (["ambiguities", "--timeout-ms", "0"], "whole number of 1 or more"),
 ])
 def test_bad_input_is_one_line_naming_what_is_valid_exit_2(
         capsys: pytest.CaptureFixture[str], argv: list[str], names: str) -> None:
@@ -235,6 +251,33 @@ def test_edge_json_and_flags(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "edge", "--reading", "combined-payout=whole", "--format", "json")
     horn = [r for r in json.loads(out)["edges"] if r["wager"] == "horn"]
     assert horn[0]["reading"] == "base" and horn[0]["player_advantage"] is True
+
+
+def test_rank_explains_the_strength_and_compare_cites_the_joker_only_with_one(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rank", "Ah Ad Kc 5s 4h")
+    assert code == 0
+    assert "strength [1, 14, 13, 5, 4]: combination 1 of 0 (no combination) to 10, then A K 5 " \
+           "4 in that order" in out
+    _, out, _ = run(capsys, "compare", "Ah 2d 3c 4s 5s", "Kh Qd Jc Ts 9s", "--format", "json")
+    assert "conv-joker-best" not in json.loads(out)["decided_by"]
+    _, out, _ = run(capsys, "compare", "Jk 2d 3c 4s 5s", "Kh Qd Jc Ts 9s", "--format", "json")
+    assert "conv-joker-best" in json.loads(out)["decided_by"]
+
+
+def test_coverage_says_when_it_cannot_see_the_tests(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """Installed from a wheel and run away from the checkout, coverage cannot see the tests:
+    it says so, instead of counting zero test files."""
+    from casino_proofs.analyses import coverage
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(coverage, "IMPL_DIR", tmp_path / "site-packages" / "impl")
+    code, out, _ = run(capsys, "coverage")
+    assert code == 0
+    assert out.startswith("tests: not visible from here")
+    assert "0 test files" not in out and "tests not seen" in out
 
 
 def test_coverage_command(capsys: pytest.CaptureFixture[str]) -> None:

@@ -19,6 +19,7 @@ def rows() -> list[EdgeRow]:
 
 DEFAULTS = impl.Readings()  # the library's defaults, for wrong implementations
 
+
 def _edge(rows: list[EdgeRow], wager: str, reading: str = "base", start: str | None = None) -> F:
     for r in rows:
         if r.wager == wager and r.reading == reading and (start is None or r.start == start):
@@ -108,3 +109,17 @@ def test_wrong_implementation_is_caught_by_the_edge_cross_check() -> None:
     assert bad and not any(r.agree for r in bad)
     # 6 ways at 5 to 1 against 30 losing ways: the wrong impl's edge is (30 - 30)/36 = 0.
     assert bad[0].house_edge == F(1, 6) and bad[0].impl_edge == F(30 - 30, 36)
+
+
+def test_odds_notation_for_costs_a_split_wager_a_fifth_of_each_winning_share(
+        rows: list[EdgeRow]) -> None:
+    """World under odds-notation=for: 2 and 12 net (30 - 1)/5 - 4/5 = 5 (1 way each), 3 and
+    11 net (15 - 1)/5 - 4/5 = 2 (2 ways each), 7 nets (4 - 1)/5 - 4/5 = -1/5 (6 ways), 24
+    ways lose: expected net (5 + 5 + 2*2 + 2*2 - 6/5 - 24)/36 = -1/5, a house edge of 1/5
+    (the base's 2/15 and a fifth of a unit on each of the 12 winning ways in 36: 1/15). Horn:
+    2, 12 net 29/4 - 3/4 = 13/2, 3, 11 net 14/4 - 3/4 = 11/4, 30 ways lose:
+    (2*13/2 + 4*11/4 - 30)/36 = -1/6 (the base's 1/8 and a quarter on 6 ways in 36: 1/24)."""
+    assert _edge(rows, "world", "odds-notation=for") == F(1, 5)
+    assert _edge(rows, "world", "odds-notation=for") == _edge(rows, "world") + F(12, 36 * 5)
+    assert _edge(rows, "horn", "odds-notation=for") == F(1, 6)
+    assert _edge(rows, "horn", "odds-notation=for") == _edge(rows, "horn") + F(6, 36 * 4)

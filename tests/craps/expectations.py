@@ -186,3 +186,24 @@ SINGLE_CHANCE = [  # conventions, not regulation text
     row("conv-single-chance-dont-come", "dont-come", (3, 2), (N, 0, 5)),
     row("conv-single-chance-dont-come", "dont-come", (3, 4), (W, 1, None), {"point": 5}),
 ]
+
+FOR = {"odds-notation": "for"}
+ODDS_NOTATION_FOR = [  # reading odds-notation=for: "X to 1" read "X for 1", stake included
+    # A split stake loses the unit on the winning share alone: World on 7, 1/5 of the stake at
+    # "4 for 1" returns 4/5 (its own 1/5 included): +3/5 on it, -4/5 on the four other shares.
+    row("r3-95.15-10", "world", (3, 4), (W, "-1/5", None), None, FOR,
+        why="3/5 - 4/5 (was -1 on both sides: the unit came off the whole stake)"),
+    row("r3-95.15-10", "world", (1, 1), (W, 5, None), None, FOR, why="29/5 - 4/5"),
+    row("r3-95.15-8", "horn", (5, 6), (W, "11/4", None), None, FOR, why="14/4 - 3/4"),
+    row("r3-95.15-11", "three-way-craps", (1, 2), (W, 4, None), None, FOR, why="14/3 - 2/3"),
+    row("r3-95.15-8", "horn", (5, 6), (W, 14, None), None, {**FOR, "combined-payout": "whole"},
+        why="the whole stake at 15 for 1"),
+    row("r3-95.15-1.s4", "hard-6", (3, 3), (W, 8, None), None, FOR, why="9 for 1"),
+    row("r3-95.16-1.s4", "pass-odds", (2, 2), (W, 1, None), {"point": 4}, FOR,
+        why="2 for 1"),
+    row("r3-95.16-2.s4", "dont-pass-odds", (3, 4), (W, "-1/2", None), {"point": 4}, FOR,
+        why="1 for 2: a win that loses money, the finding of the reading"),
+    # The conventions' even money is not regulation text: the reading does not touch it.
+    row("conv-single-chance-pass", "pass", (3, 4), (W, 1, None), CO, FOR,
+        why="even money is the convention's, not a phrase of the text"),
+]

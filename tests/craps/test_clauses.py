@@ -53,3 +53,11 @@ def test_r3_95_16_associate_chances(wager: str, roll: tuple[int, int], state: di
 def test_conv_single_chance(wager: str, roll: tuple[int, int], state: dict[str, Any],
                             readings: dict[str, str], expected: Any) -> None:
     _check(wager, roll, state, readings, expected)
+
+
+@pytest.mark.parametrize(("wager", "roll", "state", "readings", "expected"),
+                         ex.ODDS_NOTATION_FOR)
+def test_odds_notation_for_takes_the_unit_off_each_winning_share(
+        wager: str, roll: tuple[int, int], state: dict[str, Any], readings: dict[str, str],
+        expected: Any) -> None:
+    _check(wager, roll, state, readings, expected)
