@@ -64,3 +64,46 @@ def test_nothing_below_the_command_imports_the_command(folder: str) -> None:
     for path in sorted((ROOT / "proofs" / folder).rglob("*.py")):
         bad = {m for m in _imports(path) if m.startswith(f"{NAMESPACE}.command")}
         assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def _subpackage_imports() -> dict[str, set[str]]:
+    """For each part of proofs/ (a subpackage, or "(root)"), the other parts it imports."""
+    edges: dict[str, set[str]] = {}
+    for path in (ROOT / "proofs").rglob("*.py"):
+        rel = path.relative_to(ROOT / "proofs").parts
+        me = rel[0] if len(rel) > 1 else "(root)"
+        for module in _imports(path):
+            parts = module.split(".")
+            if parts[0] == NAMESPACE and len(parts) > 1 and parts[1] != me and not (
+                    (ROOT / "proofs" / f"{parts[1]}.py").is_file()):
+                edges.setdefault(me, set()).add(parts[1])
+    return edges
+
+
+def test_only_the_adapters_import_the_implementation() -> None:
+    """One door: the obligations, analyses, reports and the command reach the implementation
+    under test through an engine, never by importing ``impl``."""
+    for path in sorted((ROOT / "proofs").rglob("*.py")):
+        if path.parent.name == "adapters":
+            continue
+        bad = {m for m in _imports(path) if _part(m) == "impl"}
+        assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def test_the_parts_of_the_tool_import_each_other_without_cycles() -> None:
+    edges = _subpackage_imports()
+    visiting: set[str] = set()
+    done: set[str] = set()
+
+    def visit(node: str, trail: list[str]) -> None:
+        if node in done:
+            return
+        assert node not in visiting, f"import cycle: {' -> '.join([*trail, node])}"
+        visiting.add(node)
+        for nxt in sorted(edges.get(node, ())):
+            visit(nxt, [*trail, node])
+        visiting.discard(node)
+        done.add(node)
+
+    for node in sorted(edges):
+        visit(node, [])

@@ -31,6 +31,7 @@ from casino_proofs.adapters.engine import Engine, Hello
 from casino_proofs.impl import paigow
 from casino_proofs.impl.cards import Card, parse_card
 from casino_proofs.impl.readings import IMPLEMENTED, VALUES
+from casino_proofs.version import tool_version
 
 Settle = Callable[..., Any]
 Evaluate = Callable[..., Any]
@@ -40,12 +41,6 @@ _SYMBOLS = tuple([r + s for r in "23456789TJQKA" for s in "cdhs"] + ["Jk"])
 #: The implementation's card for each card index ((rank - 2) * 4 + suit, 52 the joker).
 CARD_OF_INDEX: tuple[Card, ...] = tuple(parse_card(s) for s in _SYMBOLS)
 DEFAULTS = {name: values[0] for name, values in VALUES.items()}
-
-
-def _version() -> str:
-    from casino_proofs.reports.context import tool_version
-
-    return tool_version()
 
 
 class OurImplementation(Engine):
@@ -70,7 +65,7 @@ class OurImplementation(Engine):
                                  target=self.target)
 
     def _start(self) -> Hello:
-        return Hello("casino-proofs impl", _version(), ("craps", "paigow"), tuple(impl.WAGERS),
+        return Hello("casino-proofs impl", tool_version(), ("craps", "paigow"), tuple(impl.WAGERS),
                      False, {k: tuple(v) for k, v in IMPLEMENTED.items()})
 
     def _readings(self, readings: Mapping[str, str]) -> impl.Readings | None:

@@ -37,8 +37,8 @@ import z3
 from casino_proofs.obligations.craps_answers import CrapsAnswers, answer_json
 from casino_proofs.obligations.verdict import Result
 from casino_proofs.reports.check import obligation_json
-from casino_proofs.reports.context import tool_version
 from casino_proofs.solving.budget import Budget
+from casino_proofs.version import tool_version
 
 SCHEMA = "casino-proofs/bundle"
 SCHEMA_VERSION = 2

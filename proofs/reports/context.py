@@ -4,19 +4,12 @@ conventions in force, and the versions that produced it."""
 from __future__ import annotations
 
 import platform
-from importlib import metadata
 from typing import Any
 
 import z3
 
 from casino_proofs import regulation
-
-
-def tool_version() -> str:
-    try:
-        return metadata.version("casino-proofs")
-    except metadata.PackageNotFoundError:  # running from a source tree without installing
-        return "0+unknown"
+from casino_proofs.version import tool_version
 
 
 def parse_readings(pairs: list[str]) -> dict[str, str]:
