@@ -63,3 +63,44 @@ def test_a_document_breaking_the_schema_is_caught() -> None:
         {"id": "x", "verdict": "MAYBE"}]}
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(bad, _schema("check"))
+
+
+def test_the_engine_protocol_messages_validate(tmp_path: Any) -> None:
+    """Every request the checker sends, and every answer of the example engine, validate
+    against the published schemas of the protocol (docs/engine-protocol.md)."""
+    import shutil
+    import sys
+    from pathlib import Path
+
+    from casino_proofs.adapters.answers import CrapsInput
+    from casino_proofs.adapters.targets import open_target
+
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed (.ci/run installs it)")
+    root = Path(__file__).resolve().parent.parent
+    log = tmp_path / "wire.jsonl"
+    engine = open_target(f"exec:{sys.executable} {root / 'tests/engines/tee.py'} {log} "
+                         f"node {root / 'examples/engines/engine.js'} --names")
+    engine.settle([CrapsInput("hard-6", False, None, False, False, 3, 3),
+                   CrapsInput("pass", False, 6, False, False, 3, 4),
+                   CrapsInput("pass", True, None, False, False, 2, 2),
+                   CrapsInput("any-7", False, 6, False, False, 3, 4)], {})
+    engine.rank([(0, 4, 8, 12, 52), (48, 52), (0, 1, 2, 3, 4)], {})
+    engine.close()
+    exchanges = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [e["request"]["op"] for e in exchanges] == ["hello", "settle", "rank"]
+    answers = {"hello": "engine-hello", "settle": "engine-settle", "rank": "engine-rank"}
+    for e in exchanges:
+        jsonschema.validate(e["request"], _schema("engine-request"))
+        jsonschema.validate(e["answer"], _schema(answers[e["request"]["op"]]))
+    settled = exchanges[1]["answer"]["batch"]
+    assert settled[3] == {"error": settled[3]["error"]}  # any-7 with a point: refused
+
+
+def test_a_recorded_settlement_validates() -> None:
+    record = {"wager": "hard-6", "state": {"come_out": False, "point": None, "working": False,
+                                           "first_roll": False},
+              "roll": [3, 3], "decision": "win", "net": "9", "point": None}
+    jsonschema.validate(record, _schema("settlement-record"))
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**record, "net": 9.0}, _schema("settlement-record"))
