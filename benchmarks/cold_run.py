@@ -1,4 +1,4 @@
-"""Timing ``python -m proofs`` in a new process, as an auditor or CI runs it."""
+"""Timing ``python -m casino_proofs`` in a new process, as an auditor or CI runs it."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import time
 
 
 def cold_run(arguments: list[str], runs: int) -> list[float]:
-    """Wall-clock seconds of ``runs`` runs of ``python -m proofs ARGUMENTS``; stops the
+    """Wall-clock seconds of ``runs`` runs of ``python -m casino_proofs ARGUMENTS``; stops the
     benchmark if one fails."""
     times = []
     for _ in range(runs):

@@ -1,6 +1,6 @@
 """Benchmark: how long the whole craps proof run takes (target: 2 s or less, 2-core machine).
 
-Prints the cold time (a new process running ``python -m proofs check --only craps``, as an
+Prints the cold time (a new process running ``python -m casino_proofs check --only craps``, as an
 auditor or CI would: interpreter start, Z3 import, every query) and the warm time (the same
 proofs again in this process), as medians over several runs, with their ratio to the target.
 

@@ -1,0 +1,53 @@
+"""Benchmark: the implementation under test over the engine protocol (issue: "check the engine
+that takes the money").
+
+Prints, from one run of this script, in new processes as an auditor or CI runs them:
+
+- the full Pai Gow pass with the example JavaScript engine over ``exec:`` beside the same pass
+  in process (our implementation), as a ratio taken pair by pair (target: 2 or less);
+- the craps proofs with the JavaScript engine over ``exec:`` (target: 2 s or less).
+
+    python benchmarks/engine_exec.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+from pathlib import Path
+
+from cold_run import cold_run  # beside this script
+
+ENGINE = f"exec:node {Path(__file__).resolve().parent.parent / 'examples/engines/engine.js'}"
+RATIO_TARGET = 2.0
+CRAPS_TARGET = 2.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    if shutil.which("node") is None:
+        raise SystemExit("node is not installed: the example engine is JavaScript")
+    ratios, exec_times, in_times = [], [], []
+    for _ in range(args.runs):  # A then B, pair by pair: the ratio survives a drifting machine
+        (a,) = cold_run(["check", "--only", "paigow", "--quiet", "--engine", ENGINE], 1)
+        (b,) = cold_run(["check", "--only", "paigow", "--quiet"], 1)
+        exec_times.append(a)
+        in_times.append(b)
+        ratios.append(a / b)
+    craps = cold_run(["check", "--only", "craps", "--quiet", "--engine", ENGINE], args.runs)
+    ratio = statistics.median(ratios)
+    c = statistics.median(craps)
+    print(f"Pai Gow, every hand (median of {args.runs} pairs):")
+    print(f"  exec (JavaScript engine): {statistics.median(exec_times):6.2f} s")
+    print(f"  in process (impl):        {statistics.median(in_times):6.2f} s")
+    print(f"  ratio exec / in process:  {ratio:6.2f}   target {RATIO_TARGET:.1f}: "
+          f"{'MET' if ratio <= RATIO_TARGET else 'MISSED'}")
+    print(f"craps over exec (median of {args.runs}): {c:6.2f} s   target {CRAPS_TARGET:.1f} s: "
+          f"{'MET' if c <= CRAPS_TARGET else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()
