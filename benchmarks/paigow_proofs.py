@@ -1,9 +1,10 @@
 """Benchmark: the exhaustive Pai Gow proof run (target: 30 s or less, cold, 2-core machine),
 next to the implementation's evaluator throughput.
 
-Prints the cold time of ``python -m casino_proofs check --only paigow`` in a new process (interpreter
-start, Z3 import, the abstraction lemma, every hand of the deck through the implementation,
-the specification once per class), and the evaluator's hands per second on one core.
+Prints the cold time of ``python -m casino_proofs check --only paigow`` in a new process
+(interpreter start, Z3 import, the abstraction lemma, every hand of the deck through the
+implementation, the specification once per class), and the evaluator's hands per second on
+one core.
 
     python benchmarks/paigow_proofs.py [--runs N]
 """

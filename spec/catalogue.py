@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from casino_proofs.spec.associate_chances import (
     come_odds,
@@ -51,7 +52,14 @@ def wager(name: str, readings: Readings | None = None) -> WagerSpec:
     """The specification of one wager under ``readings`` (the defaults if omitted)."""
     if name not in _BUILDERS:
         raise KeyError(name)
-    return _BUILDERS[name](readings or Readings())
+    return _built(name, readings or Readings())
+
+
+@cache
+def _built(name: str, readings: Readings) -> WagerSpec:
+    """A wager's specification is a value (frozen rules over Z3 terms): built once per
+    readings, shared by every proof, edge and PAR sheet that asks for it."""
+    return _BUILDERS[name](readings)
 
 
 def wagers(readings: Readings | None = None) -> tuple[WagerSpec, ...]:

@@ -1,21 +1,19 @@
 """The exact house edge of every craps wager, under every reading that changes it.
 
-A wager is followed from its placing until it wins, loses or is returned: an absorbing Markov
-chain whose states are the table (its point, or the come-out roll next, and whether that is a
-new shooter's first roll) and the wager's own state (its point, the player's working call),
-moved by the 36 equally likely rolls. The table moves as the pass line does
-(conv-single-chance-pass); a seven-out brings a new shooter. The expected net per unit staked is the
-solution of the chain's linear equations, in exact fractions; the house edge is its negative.
+A wager is followed from its placing until it wins, loses or is returned, through the
+absorbing Markov chain of :mod:`casino_proofs.analyses.chain`; the expected net per unit staked
+is the solution of the chain's linear equations, in exact fractions, and the house edge is its
+negative.
 
 It is computed from the specification's settlements (its Z3 rules, evaluated by
-proofs/z3_compile.py) and again from the implementation's; a difference is a failed
-obligation. A reading "changes" a wager when the specification of that wager under it is not
+:mod:`casino_proofs.solving.z3_compile`) and again from the implementation's; a difference is
+a failed row. A reading "changes" a wager when the specification of that wager under it is not
 the same set of rules as under the base readings.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -23,6 +21,13 @@ from typing import Any
 from casino_proofs import regulation, spec
 from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, Refused, Settled
 from casino_proofs.adapters.engine import Engine
+from casino_proofs.analyses.chain import (
+    Outcome,
+    Settle,
+    Start,
+    Undefined,
+    expected_net,
+)
 from casino_proofs.obligations.craps_answers import DICE
 from casino_proofs.solving.z3_compile import compile_terms
 from casino_proofs.spec.vocabulary import (
@@ -34,24 +39,6 @@ from casino_proofs.spec.vocabulary import (
     POINT_NUMBERS,
     WORKING,
 )
-
-#: A settlement as (decision, net, the wager's point after the roll, 0 for none).
-Outcome = tuple[str, Fraction, int]
-Settle = Callable[[int, int, bool, int, bool, bool], Outcome]
-
-
-class Undefined(Exception):
-    """The wager's settlement is not defined somewhere on its way (a gap, a conflict, or the
-    implementation refusing)."""
-
-
-@dataclass(frozen=True)
-class Start:
-    table: int  # the table's point; 0: the next roll is a come-out roll
-    point: int  # the wager's point, 0 for none
-    working: bool
-    label: str
-    first_roll: bool = False  # the next (come-out) roll is a new shooter's first
 
 
 def starts(wager: str) -> list[Start]:
@@ -116,68 +103,6 @@ def engine_settle(wager: str, engine: Engine, readings: Mapping[str, str]) -> Se
 def _where(come_out: bool, point: int) -> str:
     return ("come-out roll" if come_out else "not a come-out roll") + (
         f", point {point}" if point else ", no point")
-
-
-def _table_after(table: int, total: int) -> tuple[int, bool]:
-    """The pass line: a point is set on the come-out roll and ended by itself or a 7; a 7 once
-    the point is set ends the shooter's turn, so the next roll is a new shooter's first."""
-    if table == 0:
-        return (total if total in POINT_NUMBERS else 0), False
-    if total == 7:
-        return 0, True
-    return (0 if total == table else table), False
-
-
-def expected_net(settle: Settle, start: Start) -> Fraction:
-    """The exact expected net per unit staked, following the wager until it leaves."""
-    State = tuple[int, int, bool, bool]
-    index: dict[State, int] = {}
-    rows: list[tuple[dict[int, Fraction], Fraction]] = []
-    queue: list[State] = [(start.table, start.point, start.working, start.first_roll)]
-    index[queue[0]] = 0
-    p = Fraction(1, 36)
-    while len(rows) < len(index):
-        table, point, working, first = queue[len(rows)]
-        coefficients: dict[int, Fraction] = {}
-        constant = Fraction(0)
-        for d1, d2 in DICE:
-            decision, net, after = settle(d1, d2, table == 0, point, working, first)
-            if decision != "none":
-                constant += p * net
-                continue
-            table_after, first_after = _table_after(table, d1 + d2)
-            following = (table_after, after, working, first_after)
-            if following not in index:
-                index[following] = len(queue)
-                queue.append(following)
-            j = index[following]
-            coefficients[j] = coefficients.get(j, Fraction(0)) + p
-        rows.append((coefficients, constant))
-    return _solve(rows)[0]
-
-
-def _solve(rows: list[tuple[dict[int, Fraction], Fraction]]) -> list[Fraction]:
-    """Solve V = c + M V exactly (Gauss-Jordan on I - M)."""
-    n = len(rows)
-    matrix = [[Fraction(0)] * (n + 1) for _ in range(n)]
-    for i, (coefficients, constant) in enumerate(rows):
-        matrix[i][i] = Fraction(1)
-        for j, c in coefficients.items():
-            matrix[i][j] -= c
-        matrix[i][n] = constant
-    for col in range(n):
-        pivot = next((r for r in range(col, n) if matrix[r][col] != 0), None)
-        if pivot is None:
-            raise Undefined("the wager can go on forever without being decided")
-        matrix[col], matrix[pivot] = matrix[pivot], matrix[col]
-        lead = matrix[col][col]
-        matrix[col] = [v / lead for v in matrix[col]]
-        for r in range(n):
-            if r != col and matrix[r][col] != 0:
-                factor = matrix[r][col]
-                matrix[r] = [a - factor * b for a, b in zip(matrix[r], matrix[col],
-                                                           strict=True)]
-    return [matrix[i][n] for i in range(n)]
 
 
 @dataclass(frozen=True)

@@ -351,3 +351,37 @@ def brute_force_counts(rank5: Rank5, deck: tuple[int, ...]) -> dict[str, int]:
     for seven in combinations(cards, HAND):
         counts[max(map(of_hand.__getitem__, combinations(seven, HIGH)))] += 1
     return names.table(counts)
+
+
+def five_card_counts(rank5: Rank5, deck: tuple[int, ...] = FULL_DECK) -> dict[str, int]:
+    """For each combination name, how many five-card hands of ``deck`` have it, counted by
+    (rank multiset, suited) class: a class of c_r cards of each natural rank stands for
+    prod C(4, c_r) hands, 4 of them suited when its natural ranks are distinct (one suit for
+    all), the rest not. ``rank5`` is called once per class, as for seven cards. Only the names
+    ``rank5`` gives appear, from the highest combination down."""
+    symbols = _deck_symbols(deck)
+    names = _Names()
+    counts: dict[tuple[int, ...], int] = {}
+    for five in _patterns(symbols, HIGH):
+        held: dict[int, int] = {}
+        for r in five:
+            if r != _JOKER_SYMBOL:
+                held[r] = held.get(r, 0) + 1
+        ways = prod(_C4[c] for c in held.values())
+        suited_ways = SUITS if all(c == 1 for c in held.values()) else 0
+        for suited, n in ((False, ways - suited_ways), (True, suited_ways)):
+            if n == 0:
+                continue
+            hand = _representative(five, suited)
+            name, value = rank5(hand)
+            value = tuple(value)
+            names.add(name, value, hand)
+            counts[value] = counts.get(value, 0) + n
+    ordinal = names.ordinals()
+    by_ordinal = [0] * len(ordinal)
+    for value, n in counts.items():
+        by_ordinal[ordinal[value]] += n
+    expected = comb(len(deck), HIGH)
+    if sum(by_ordinal) != expected:  # a guard: every hand counted once
+        raise AssertionError(f"counted {sum(by_ordinal)} hands, not C({len(deck)}, {HIGH})")
+    return names.table(by_ordinal)

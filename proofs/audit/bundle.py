@@ -12,6 +12,8 @@ without trusting this tool's solver or its word.
   and for our implementation the explicit-readings call), one input per line, so that the
   craps verdicts can be re-derived without the engine;
 - ``smt/*.smt2``: every SMT query as SMT-LIB 2;
+- ``par.json``: the PAR sheet of the run's readings (``casino-proofs par``), the five-card
+  table set against the counts of the run's own pass over every hand;
 - ``timings.json``: the timings, apart, so that two runs on the same inputs write the same
   other files.
 
@@ -95,7 +97,8 @@ def _obligation_entry(r: Result) -> dict[str, Any]:
 
 def write_bundle(directory: str, results: list[Result], context: dict[str, Any],
                  budget: Budget, detail: dict[str, Any],
-                 craps_answers: dict[str, CrapsAnswers]) -> None:
+                 craps_answers: dict[str, CrapsAnswers],
+                 par: dict[str, Any] | None = None) -> None:
     """Write the bundle whole or not at all (into a temporary folder, then renamed)."""
     target = Path(directory)
     if target.exists() and any(target.iterdir()):
@@ -118,6 +121,8 @@ def write_bundle(directory: str, results: list[Result], context: dict[str, Any],
                                            ensure_ascii=False, sort_keys=True) + "\n")
         for run, answers in craps_answers.items():
             put(answers_file(run), answers_lines(answers))
+        if par is not None:
+            put("par.json", json.dumps(par, indent=2, ensure_ascii=False, sort_keys=True) + "\n")
         (staging / "timings.json").write_text(json.dumps(
             {r.obligation.id: round(r.seconds, 6) for r in results}, indent=2) + "\n",
             encoding="utf-8")

@@ -409,9 +409,57 @@ def _rederive(bundle: Bundle, by_id: dict[str, dict[str, Any]],
                     if recorded is not None:
                         out += _compare_texts(bundle, prefix + qid, recorded, smt)
         seen |= {prefix + "craps/offered", prefix + "paigow/offered"}
+    if "par.json" in (bundle.manifest.get("files") or {}):
+        out += _rederive_par(bundle, wagers)
     for oid in sorted(set(by_id) - seen):
         out.append(Finding(oid, "unexpected", "re-deriving the bundle gives no such "
                                               "obligation"))
+    return out
+
+
+def _rederive_par(bundle: Bundle, wagers: list[str] | None) -> list[Finding]:
+    """The PAR sheet, computed again: the craps rows from the specification and the engine's
+    recorded answers, the Pai Gow tables from the specification. The implementation's Pai Gow
+    tables rest on the engine, which a bundle does not hold; they are not re-derived."""
+    from casino_proofs.analyses.par import par_rows, row_json
+    from casino_proofs.analyses.par_paigow import spec_tables, table_json
+
+    recorded = json.loads((bundle.root / "par.json").read_text(encoding="utf-8"))
+    runs: list[dict[str, Any]] = (bundle.manifest.get("check") or {}).get("runs", [])
+    base_run: dict[str, Any] = next((r for r in runs if r.get("reading") == "base"),
+                                    {"readings": {}})
+    readings = dict(base_run.get("readings") or {})
+    out: list[Finding] = []
+    if "craps" in recorded:
+        engine, _explicit = _recorded_engine(bundle, "base")
+
+        def rederivable(row: dict[str, Any]) -> dict[str, Any]:
+            # the engine's answers are recorded under the base readings alone: its figures
+            # under another reading are not re-derived, the specification's are
+            return row if row.get("reading") == "base" else {
+                k: v for k, v in row.items() if k not in ("agree", "impl_figures", "note")}
+
+        again = [rederivable(row_json(r)) for r in par_rows(readings, wagers, engine)]
+        if again != [rederivable(r) for r in recorded["craps"]]:
+            first = next((f"{a['wager']} [{a['reading']}]" for a, b in
+                          zip(again, recorded["craps"], strict=False) if a != b),
+                         "the number of rows")
+            out.append(Finding("par/craps", "rederived-otherwise",
+                               f"par.json: the craps sheet computed again differs ({first})"))
+    if "paigow" in recorded:
+        totals = {"five_card": 2_869_685, "two_card": 1_378, "seven_card": 154_143_080}
+        again_pg = [{"reading": label,
+                     "five_card": table_json(made.five, totals["five_card"]),
+                     "two_card": table_json(made.low, totals["two_card"]),
+                     "seven_card": table_json(made.seven, totals["seven_card"])}
+                    for label, _chosen, made in spec_tables(readings)]
+        mine = [{"reading": p.get("reading"), **{k: p.get(k, {}).get("combinations")
+                                                   for k in totals}}
+                for p in recorded["paigow"]]
+        if again_pg != mine:
+            out.append(Finding("par/paigow", "rederived-otherwise",
+                               "par.json: the Pai Gow tables computed again from the "
+                               "specification differ"))
     return out
 
 

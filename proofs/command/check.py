@@ -169,6 +169,8 @@ def run_check(args: argparse.Namespace) -> int:
                                    "why": f"--only {args.only}"})
     craps_answers: dict[str, CrapsAnswers] = {}
     detail["wagers"] = wagers
+    pass_counts: dict[str, dict[str, int]] | None = None
+    par_doc: dict[str, Any] | None = None
     try:
         for label, chosen, run_games in runs(engine, readings, args.all_readings, games,
                                              detail["left_out"]):
@@ -208,8 +210,11 @@ def run_check(args: argparse.Namespace) -> int:
                                             "digest": outcome.digest,
                                             "silence": outcome.silence}
                         detail["left_out"] += outcome.left_out
+                        pass_counts = outcome.combination_counts
             detail["runs"].append(run)
         detail["notes"] = engine.notes()
+        if args.bundle or args.format == "html":
+            par_doc = par_sheet(engine, readings, games, wagers, pass_counts, args.workers)
     finally:
         engine.close()
     if args.all_readings and hello.readings is None:
@@ -217,12 +222,12 @@ def run_check(args: argparse.Namespace) -> int:
                                "under the readings in force alone")
     seconds = time.perf_counter() - started
     context = {**report_context(readings), "budget": budget.as_json()}
-    text = render(args.format, results, context, seconds, detail, readings)
+    text = render(args.format, results, context, seconds, detail, readings, par_doc)
     if args.bundle:
         from casino_proofs.audit.bundle import write_bundle
 
         try:
-            write_bundle(args.bundle, results, context, budget, detail, craps_answers)
+            write_bundle(args.bundle, results, context, budget, detail, craps_answers, par_doc)
         except OSError as exc:
             raise UsageError(f"--bundle {args.bundle}: cannot write it ({exc.strerror or exc});"
                              " no report written") from exc
@@ -230,8 +235,27 @@ def run_check(args: argparse.Namespace) -> int:
     return exit_code(results)
 
 
+def par_sheet(engine: Engine, readings: dict[str, str], games: tuple[str, ...],
+              wagers: list[str] | None, pass_counts: dict[str, dict[str, int]] | None,
+              workers: int) -> dict[str, Any]:
+    """The PAR sheet the audit bundle holds: the run's figures, the five-card table set
+    against the counts of the run's own pass over every hand."""
+    from casino_proofs.command.par import craps_sheet, paigow_sheet
+    from casino_proofs.reports.par import document
+
+    craps = craps_sheet(readings, engine, wagers, 0)[0] if "craps" in games else None
+    paigow = paigow_sheet(readings, engine, workers) if "paigow" in games else None
+    if paigow is not None:
+        five = {c["combination"]: c["hands"] for c in paigow[0]["five_card"]["combinations"]}
+        paigow[0]["five_card"]["matches_the_proof_pass"] = (
+            None if pass_counts is None or "high" not in pass_counts
+            else five == pass_counts["high"])
+    return document({"engine": engine.target}, craps, paigow, None)
+
+
 def render(form: str, results: list[Result], context: dict[str, Any], seconds: float,
-           detail: dict[str, Any], readings: dict[str, str]) -> str:
+           detail: dict[str, Any], readings: dict[str, str],
+           par: dict[str, Any] | None = None) -> str:
     if form == "junit":
         return formats.to_junit(results, seconds)
     if form == "sarif":
@@ -244,6 +268,6 @@ def render(form: str, results: list[Result], context: dict[str, Any], seconds: f
         from casino_proofs.reports.html import to_html
 
         return to_html(results, context, seconds, [finding_json(f) for f in find_all()],
-                       [row_json(r) for r in edge_rows(readings)], detail)
+                       [row_json(r) for r in edge_rows(readings)], detail, par)
     render_doc = to_json if form == "json" else to_text
     return render_doc(results, context, seconds, detail)

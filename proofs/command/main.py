@@ -32,9 +32,10 @@ from casino_proofs.solving.budget import (
 EXIT_CODES = f"""\
 exit codes:
   {EXIT_PROVED}  every obligation is PROVED (check); spec and impl agree (settle, rank, compare,
-     edge); every reading decided (ambiguities); every query re-derived (replay)
+     edge, par); every reading decided (ambiguities); every query re-derived (replay)
   {EXIT_REFUTED}  some obligation is REFUTED or VACUOUS (check) -- whatever else the run found;
-     spec and impl disagree (settle, rank, compare, edge); a query answered otherwise
+     spec and impl disagree (settle, rank, compare, edge, par; or a Monte Carlo interval
+     misses an exact figure); a query answered otherwise
      than recorded (replay); a mutant survived (mutants); a sentence uncovered (coverage)
   {EXIT_USAGE}  usage or input error: nothing was checked (one line on stderr names what is
      valid); a bundle that is not intact (replay)
@@ -250,7 +251,36 @@ def build_parser() -> argparse.ArgumentParser:
     readings(edge)
     _output_option(edge)
     _engine_options(edge)
+    par = command("par", "the PAR sheet: exact probabilities, edges, variance, hand frequencies",
+                  "The probability accounting report of every craps wager (each outcome's exact "
+                  "probability, hit frequency, return, house edge per bet made, per bet "
+                  "resolved and per roll, variance, standard deviation, rolls to a decision, "
+                  "volatility index) under every reading that changes it, and of Pai Gow Poker "
+                  "(each combination's frequency over every five-card, two-card and "
+                  "seven-card hand); from the specification, checked against the "
+                  "implementation under test.")
+    readings(par)
+    par.add_argument("--only", choices=("craps", "paigow"), default=None,
+                     help="one game only (default: both)")
+    par.add_argument("--wagers", metavar="LIST",
+                     help="these craps wagers only (comma-separated)")
+    par.add_argument("--format", choices=("text", "json", "csv", "markdown", "html"),
+                     default="text", help="output format (default: text)")
+    _output_option(par)
+    par.add_argument("--monte-carlo", type=_budget_type("--monte-carlo"), default=None,
+                     metavar="TRIALS",
+                     help="also play each craps row TRIALS times (seeded) and check every exact "
+                          "figure against its 99.99%% interval")
+    par.add_argument("--workers", type=_budget_type("--workers"), default=2, metavar="N",
+                     help="processes for the seven-card count (default: 2)")
+    _engine_options(par)
     return parser
+
+
+def run_par(args: argparse.Namespace) -> int:
+    from casino_proofs.command.par import run_par as par
+
+    return par(args)
 
 
 def run_ambiguities(args: argparse.Namespace) -> int:
@@ -359,7 +389,7 @@ def run_coverage(args: argparse.Namespace) -> int:
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "check": run_check, "settle": run_settle, "rank": run_rank, "compare": run_compare,
     "ambiguities": run_ambiguities, "edge": run_edge, "coverage": run_coverage,
-    "mutants": run_mutants, "replay": run_replay,
+    "mutants": run_mutants, "replay": run_replay, "par": run_par,
 }
 
 

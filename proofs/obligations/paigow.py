@@ -157,6 +157,8 @@ class PaiGowOutcome:
     answers_digest: str = ""
     determinism_sample: int = 0
     left_out: list[dict[str, str]] = field(default_factory=list)
+    #: per scope, the hands the implementation gave each combination (when it names them)
+    combination_counts: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 class _ScopeCheck:
@@ -636,7 +638,16 @@ def check_paigow(readings: Mapping[str, str] | None = None, engine: Engine | Non
         classes={s: len(passes[s].table) for s in SCOPES},
         seconds=time.perf_counter() - started, answers_digest=answers.hexdigest(),
         determinism_sample=sum(len(passes[s].sample) for s in SCOPES), left_out=left_out,
+        combination_counts={s: _named_counts(passes[s]) for s in SCOPES if passes[s].named},
     )
+
+
+def _named_counts(result: PassResult) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for entry in result.table.values():
+        if entry.combination is not None:
+            counts[entry.combination] = counts.get(entry.combination, 0) + entry.count
+    return counts
 
 
 _ORDER = ["exhaustive", "abstraction", "nonvacuous", "statement", "evaluator", "combination",

@@ -17,8 +17,9 @@ from casino_proofs.obligations.verdict import Result, Verdict
 from casino_proofs.reports.check import engine_lines as engine_lines_of
 from casino_proofs.reports.check import overall, settlement_text
 from casino_proofs.reports.formats import counterexample_lines
+from casino_proofs.reports.par import par_section as par_html
 
-_STYLE = """
+STYLE = """
 body{font-family:system-ui,sans-serif;margin:2rem;max-width:72rem;color:#222}
 h1{font-size:1.5rem}h2{margin-top:2.5rem;border-bottom:1px solid #ccc}
 .PROVED{color:#126b12}.REFUTED,.VACUOUS,.ERROR{color:#b00020}.UNKNOWN{color:#a05a00}
@@ -30,10 +31,11 @@ table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #ddd;paddin
 text-align:left;vertical-align:top}
 .convention{background:#fff8e6}.material{color:#b00020}.harmless{color:#126b12}
 svg text{font-size:11px;font-family:sans-serif}
+@media print{body{margin:0;max-width:none}article,table,svg{break-inside:avoid}}
 """
 
 
-def _e(text: object) -> str:
+def e(text: object) -> str:
     return html.escape(str(text))
 
 
@@ -49,17 +51,17 @@ def _clause_articles(results: list[Result]) -> str:
         status = ("PROVED" if counts and set(counts) == {"PROVED"}
                   else "none" if not counts else "REFUTED")
         rows = "".join(
-            f'<div><span class="sid">{_e(s.id)}</span>'
-            f'<p lang="en">{_e(s.en)}</p></div>'
-            f'<div><p class="fr" lang="fr">{_e(s.fr or "")}</p></div>'
+            f'<div><span class="sid">{e(s.id)}</span>'
+            f'<p lang="en">{e(s.en)}</p></div>'
+            f'<div><p class="fr" lang="fr">{e(s.fr or "")}</p></div>'
             for s in p.sentences)
         failing = "".join(_failure_row(r) for r in mine if r.verdict is not Verdict.PROVED)
         summary = ", ".join(f'<span class="{v}">{counts[v]} {v}</span>'
                             for v in ("PROVED", "REFUTED", "VACUOUS", "UNKNOWN", "ERROR")
                             if counts.get(v))
         parts.append(
-            f'<article id="{_e(p.id)}" data-status="{status}">'
-            f"<h3>{_e(p.id)} — {_e(p.title)}</h3>"
+            f'<article id="{e(p.id)}" data-status="{status}">'
+            f"<h3>{e(p.id)} — {e(p.title)}</h3>"
             f'<div class="text">{rows}</div>'
             f'<p class="verdicts">{summary or "no obligation rests on this paragraph"}</p>'
             + (f"<table><tr><th>obligation</th><th>verdict</th><th>counterexample</th></tr>"
@@ -70,13 +72,13 @@ def _clause_articles(results: list[Result]) -> str:
 
 def _failure_row(r: Result) -> str:
     bits = counterexample_lines(r)
-    return (f"<tr><td>{_e(r.obligation.id)}</td><td class=\"{r.verdict.value}\">"
-            f"{r.verdict.value}</td><td>{'<br>'.join(_e(b) for b in bits if b)}</td></tr>")
+    return (f"<tr><td>{e(r.obligation.id)}</td><td class=\"{r.verdict.value}\">"
+            f"{r.verdict.value}</td><td>{'<br>'.join(e(b) for b in bits if b)}</td></tr>")
 
 
 def _conventions(context: dict[str, Any]) -> str:
-    return "".join(f'<tr class="convention"><td>{_e(c["id"])}</td><td>{_e(c["title"])}</td>'
-                   f"<td>{_e(c['text'])}</td></tr>" for c in context["conventions"])
+    return "".join(f'<tr class="convention"><td>{e(c["id"])}</td><td>{e(c["title"])}</td>'
+                   f"<td>{e(c['text'])}</td></tr>" for c in context["conventions"])
 
 
 def _ambiguities(findings: list[dict[str, Any]]) -> str:
@@ -95,13 +97,13 @@ def _ambiguities(findings: list[dict[str, Any]]) -> str:
             what = w["says"]
         else:
             what = f.get("proof", "")
-        rows.append(f'<tr><td>{_e(f["id"])}</td><td>{_e(f["clause"])}</td>'
-                    f'<td class="{mark}">{mark}</td><td>{_e(" / ".join(f["compared"]))}</td>'
-                    f'<td>{_e(what)}</td><td>{_e(f.get("delta") or "")}</td></tr>')
+        rows.append(f'<tr><td>{e(f["id"])}</td><td>{e(f["clause"])}</td>'
+                    f'<td class="{mark}">{mark}</td><td>{e(" / ".join(f["compared"]))}</td>'
+                    f'<td>{e(what)}</td><td>{e(f.get("delta") or "")}</td></tr>')
     return "".join(rows)
 
 
-def _edge_chart(rows: list[dict[str, Any]]) -> str:
+def edge_chart(rows: list[dict[str, Any]]) -> str:
     """Horizontal bars: the house edge of each wager under the base readings (one start each),
     with a mark for each other reading; negative edges (player advantage) to the left."""
     base = {}
@@ -126,17 +128,17 @@ def _edge_chart(rows: list[dict[str, Any]]) -> str:
         edge = _fraction(base[w]["house_edge"])
         length = max(1.0, min(scale, abs(edge) * scale))
         x = zero if edge >= 0 else zero - length
-        lines.append(f'<text x="{label}" y="{y + 13}" text-anchor="end">{_e(w)}</text>')
+        lines.append(f'<text x="{label}" y="{y + 13}" text-anchor="end">{e(w)}</text>')
         lines.append(f'<rect x="{x:.1f}" y="{y + 3}" width="{length:.1f}" height="{height - 6}"'
-                     f' fill="#4a78b5"><title>{_e(w)}: {_e(base[w]["house_edge"])} '
-                     f'({_e(base[w]["house_edge_percent"])})</title></rect>')
+                     f' fill="#4a78b5"><title>{e(w)}: {e(base[w]["house_edge"])} '
+                     f'({e(base[w]["house_edge_percent"])})</title></rect>')
         for o in others.get(w, []):
             v = _fraction(o["house_edge"])
             px = zero + max(-scale, min(scale, v * scale))
             color = "#b00020" if v < 0 else "#e08a00"
             lines.append(f'<circle cx="{px:.1f}" cy="{y + height / 2}" r="3" fill="{color}">'
-                         f'<title>{_e(w)} under {_e(o["reading"])}: {_e(o["house_edge"])}'
-                         f' ({_e(o["house_edge_percent"])})</title></circle>')
+                         f'<title>{e(w)} under {e(o["reading"])}: {e(o["house_edge"])}'
+                         f' ({e(o["house_edge_percent"])})</title></circle>')
     axis = height * len(wagers) + 20
     lines.append(f'<text x="{zero - scale}" y="{axis}">-100% (player)</text>'
                  f'<text x="{zero}" y="{axis}" text-anchor="middle">0</text>'
@@ -153,32 +155,32 @@ def _fraction(text: str) -> float:
 
 def to_html(results: list[Result], context: dict[str, Any], seconds: float,
             findings: list[dict[str, Any]], edges: list[dict[str, Any]],
-            detail: dict[str, Any] | None = None) -> str:
+            detail: dict[str, Any] | None = None, par: dict[str, Any] | None = None) -> str:
     reg = context["regulation"]
-    engine_lines = "".join(f"<li>{_e(line.strip())}</li>"
+    engine_lines = "".join(f"<li>{e(line.strip())}</li>"
                            for line in engine_lines_of(detail or {}))
     verdict = overall(results)
     counts = Counter(r.verdict.value for r in results)
     readings = "".join(
-        f"<tr><td>{_e(k)}</td><td>{_e(v['value'])}</td>"
-        f"<td>{'default' if v['default'] else 'chosen'}</td><td>{_e(v['description'])}</td></tr>"
+        f"<tr><td>{e(k)}</td><td>{e(v['value'])}</td>"
+        f"<td>{'default' if v['default'] else 'chosen'}</td><td>{e(v['description'])}</td></tr>"
         for k, v in context["readings"].items())
     edge_rows = "".join(
-        f'<tr><td>{_e(r["wager"])}</td><td>{_e(r["start"])}</td><td>{_e(r["reading"])}</td>'
-        f'<td>{_e(r["house_edge"])}</td><td>{_e(r["house_edge_percent"] or "")}</td>'
+        f'<tr><td>{e(r["wager"])}</td><td>{e(r["start"])}</td><td>{e(r["reading"])}</td>'
+        f'<td>{e(r["house_edge"])}</td><td>{e(r["house_edge_percent"] or "")}</td>'
         f'<td>{"PLAYER ADVANTAGE" if r["player_advantage"] else ""}</td></tr>'
         for r in edges)
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
-<title>casino-proofs report: {_e(verdict)}</title>
-<style>{_STYLE}</style></head>
+<title>casino-proofs report: {e(verdict)}</title>
+<style>{STYLE}</style></head>
 <body>
 <header>
-<h1>{_e(reg["citation"])}, version {_e(reg["version"])}</h1>
+<h1>{e(reg["citation"])}, version {e(reg["version"])}</h1>
 <p id="overall" class="badge {verdict}" data-verdict="{verdict}">{verdict}:
 {len(results)} obligations, {counts.get("PROVED", 0)} proved, in {seconds:.1f} s
-(casino-proofs {_e(context["tool"]["version"])}, Z3 {_e(context["tool"]["z3"])})</p>
-<p>{_e(reg["note"])}</p>
+(casino-proofs {e(context["tool"]["version"])}, Z3 {e(context["tool"]["z3"])})</p>
+<p>{e(reg["note"])}</p>
 <ul id="engine">{engine_lines}</ul>
 </header>
 <h2 id="readings-in-force">Readings in force</h2>
@@ -195,8 +197,9 @@ the regulation's.</p>
 <h2 id="house-edges">House edges</h2>
 <p>Bars: the house edge under the base readings. Marks: the same wager under another reading
 (red where the player has the advantage; beyond 100% either way they are drawn at the edge).</p>
-{_edge_chart(edges)}
+{edge_chart(edges)}
 <table><tr><th>wager</th><th>from</th><th>reading</th><th>house edge</th><th>%</th><th></th></tr>
 {edge_rows}</table>
+{par_html(par) if par else ""}
 </body></html>
 """

@@ -1,0 +1,269 @@
+"""The PAR sheet as text, JSON, CSV, Markdown and HTML (``casino-proofs par``)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from casino_proofs.reports.check import header_lines
+
+SCHEMA = "casino-proofs/par"
+SCHEMA_VERSION = 1
+
+
+def document(context: dict[str, Any], craps: list[dict[str, Any]] | None,
+             paigow: list[dict[str, Any]] | None,
+             monte_carlo: dict[str, Any] | None) -> dict[str, Any]:
+    """The PAR sheet as one JSON document (schema proofs/schemas/par.schema.json)."""
+    doc: dict[str, Any] = {"schema": SCHEMA, "schema_version": SCHEMA_VERSION, **context}
+    if craps is not None:
+        doc["craps"] = craps
+    if paigow is not None:
+        doc["paigow"] = paigow
+    doc["monte_carlo"] = monte_carlo or {"run": False,
+                                         "why": "not asked for (par --monte-carlo N)"}
+    agree = all(r["agree"] for r in craps or []) and all(p["agree"] for p in paigow or [])
+    inside = monte_carlo is None or not monte_carlo.get("run", True) or monte_carlo["inside"]
+    doc["summary"] = {"spec_and_impl_agree": agree, "monte_carlo_inside": inside,
+                      "exit_code": 0 if agree and inside else 1}
+    return doc
+
+
+def to_json(doc: dict[str, Any]) -> str:
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def _net(text: str) -> str:
+    return text if text.startswith("-") or text == "0" else f"+{text}"
+
+
+def _row_lines(r: dict[str, Any]) -> list[str]:
+    head = f"{r['wager']}  [{r['reading']}]  from {r['start']}"
+    if "figures" not in r:
+        return [head, f"  no figures: {r.get('note', '')}"]
+    f = r["figures"]
+    edge = f["house_edge"]
+    lines = [head]
+    for o in f["outcomes"]:
+        lines.append(f"  {o['decision']:<5} net {_net(o['net']):>7}  probability "
+                     f"{o['probability']:>14} = {o['probability_decimal']}")
+    lines += [
+        f"  hit frequency {f['hit_frequency']['exact']} = {f['hit_frequency']['decimal']}; "
+        f"expected net {f['expected_net']['exact']}; return {f['return']['exact']} = "
+        f"{f['return']['decimal']}",
+        f"  house edge per bet made {edge['per_bet_made']['exact']} = "
+        f"{edge['per_bet_made']['decimal']}; per bet resolved {edge['per_bet_resolved']['exact']}"
+        f"; per roll {edge['per_roll']['exact']} = {edge['per_roll']['decimal']}",
+        f"  variance {f['variance']['exact']} = {f['variance']['decimal']}; standard deviation "
+        f"{f['standard_deviation']['exact']} = {f['standard_deviation']['decimal']}",
+        f"  rolls to a decision {f['expected_rolls']['exact']} = "
+        f"{f['expected_rolls']['decimal']}; volatility index 90% "
+        f"{f['volatility_index']['90%']}, 95% {f['volatility_index']['95%']}",
+    ]
+    if not r["agree"]:
+        lines.append("  SPEC AND IMPL DISAGREE (see the JSON for the implementation's figures)")
+    if r.get("monte_carlo"):
+        mc = r["monte_carlo"]
+        missed = [c["figure"] for c in mc["figures"] if not c["inside"]]
+        lines.append(f"  Monte Carlo: {mc['trials']:,} trials, every figure inside its "
+                     f"{mc['confidence']} interval" if not missed else
+                     f"  Monte Carlo: OUTSIDE its interval: {', '.join(missed)}")
+    return lines
+
+
+def _table_lines(title: str, table: dict[str, Any]) -> list[str]:
+    lines = [f"  {title}: {table['hands']:,} hands"]
+    for c in table["combinations"]:
+        lines.append(f"    {c['combination']:<16} {c['hands']:>12,}  {c['probability']:>22}  "
+                     f"[{c['clause']}]")
+    return lines
+
+
+def to_text(doc: dict[str, Any]) -> str:
+    lines = header_lines(doc)
+    lines.append("")
+    if "craps" in doc:
+        lines.append("CRAPS: every wager from its start, exact (a decimal beside each fraction)")
+        for r in doc["craps"]:
+            lines += ["", *_row_lines(r)]
+    if "paigow" in doc:
+        lines += ["", "PAI GOW POKER, s. 40: how often each combination occurs"]
+        for p in doc["paigow"]:
+            lines += ["", f"[{p['reading']}]" + (f"  ({p['note']})" if p.get("note") else "")
+                      + ("" if p["agree"] else "  SPEC AND IMPL DISAGREE")]
+            lines += _table_lines("five-card high hands", p["five_card"])
+            lines += _table_lines("two-card low hands", p["two_card"])
+            lines += _table_lines("seven-card hands, by their best five cards",
+                                  p["seven_card"])
+    mc = doc["monte_carlo"]
+    lines.append("")
+    if mc.get("run", True):
+        lines.append(f"Monte Carlo: {mc['trials']:,} trials per row, seed {mc['seed']}, "
+                     f"{mc['confidence']} intervals: "
+                     + ("every exact figure inside" if mc["inside"] else "SOME FIGURE OUTSIDE"))
+    else:
+        lines.append(f"Monte Carlo: not run ({mc['why']})")
+    s = doc["summary"]
+    verdict = "spec and impl agree on every figure" if s["spec_and_impl_agree"] \
+        else "SPEC AND IMPL DISAGREE"
+    if not s["monte_carlo_inside"]:
+        verdict += "; A MONTE CARLO INTERVAL MISSES AN EXACT FIGURE"
+    lines.append(f"Result: {verdict} (exit {s['exit_code']})")
+    return "\n".join(lines) + "\n"
+
+
+CSV_FIELDS = ("game", "table", "wager", "reading", "start", "figure", "decision", "net",
+              "exact", "decimal", "combination", "clause", "hands")
+
+
+def to_csv(doc: dict[str, Any]) -> str:
+    """One figure a line, for a spreadsheet: craps figures and outcomes, Pai Gow counts."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, CSV_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for r in doc.get("craps", []):
+        base = {"game": "craps", "wager": r["wager"], "reading": r["reading"],
+                "start": r["start"]}
+        f = r.get("figures")
+        if f is None:
+            continue
+        for o in f["outcomes"]:
+            writer.writerow({**base, "figure": "outcome probability", "decision": o["decision"],
+                             "net": o["net"], "exact": o["probability"],
+                             "decimal": o["probability_decimal"]})
+        flat = {"hit frequency": f["hit_frequency"], "expected net": f["expected_net"],
+                "return": f["return"], "variance": f["variance"],
+                "standard deviation": f["standard_deviation"],
+                "rolls to a decision": f["expected_rolls"],
+                **{f"house edge {k.replace('_', ' ')}": v
+                   for k, v in f["house_edge"].items()}}
+        for name, value in flat.items():
+            writer.writerow({**base, "figure": name, "exact": value["exact"],
+                             "decimal": value["decimal"]})
+        for level, value in f["volatility_index"].items():
+            writer.writerow({**base, "figure": f"volatility index {level}", "decimal": value})
+    for p in doc.get("paigow", []):
+        for table in ("five_card", "two_card", "seven_card"):
+            for c in p[table]["combinations"]:
+                writer.writerow({"game": "paigow", "table": table, "reading": p["reading"],
+                                 "figure": "combination probability",
+                                 "combination": c["combination"], "clause": c["clause"],
+                                 "hands": c["hands"], "exact": c["probability"]})
+    return out.getvalue()
+
+
+def to_markdown(doc: dict[str, Any]) -> str:
+    lines = ["## casino-proofs PAR sheet", "",
+             f"{doc['regulation']['citation']}, version {doc['regulation']['version']}", ""]
+    if "craps" in doc:
+        lines += ["### Craps", "",
+                  "| wager | reading | from | hit frequency | house edge (bet made) | "
+                  "(bet resolved) | (per roll) | σ | rolls |",
+                  "|---|---|---|---:|---:|---:|---:|---:|---:|"]
+        for r in doc["craps"]:
+            f = r.get("figures")
+            if f is None:
+                lines.append(f"| {r['wager']} | {r['reading']} | {r['start']} | "
+                             f"{r.get('note', '')} | | | | | |")
+                continue
+            e = f["house_edge"]
+            lines.append(
+                f"| {r['wager']} | {r['reading']} | {r['start']} | {f['hit_frequency']['exact']}"
+                f" | {e['per_bet_made']['exact']} | {e['per_bet_resolved']['exact']} | "
+                f"{e['per_roll']['exact']} | {f['standard_deviation']['decimal'][:8]} | "
+                f"{f['expected_rolls']['exact']} |")
+        lines.append("")
+    for p in doc.get("paigow", []):
+        lines += [f"### Pai Gow Poker [{p['reading']}]", "",
+                  "| combination | five cards | two cards | seven cards (best five) |",
+                  "|---|---:|---:|---:|"]
+        low = {c["combination"]: c["hands"] for c in p["two_card"]["combinations"]}
+        seven = {c["combination"]: c["hands"] for c in p["seven_card"]["combinations"]}
+        for c in p["five_card"]["combinations"]:
+            name = c["combination"]
+            lines.append(f"| {name} | {c['hands']:,} | {low.get(name, '')} | "
+                         f"{seven.get(name, 0):,} |")
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def edge_rows_of(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """The PAR rows in the shape the house-edge chart draws."""
+    out = []
+    for r in doc.get("craps", []):
+        f = r.get("figures")
+        edge = f["house_edge"]["per_bet_made"] if f else None
+        out.append({"wager": r["wager"], "reading": r["reading"], "start": r["start"],
+                    "house_edge": edge["exact"] if edge else None,
+                    "house_edge_percent": f"{float(edge['decimal']) * 100:.4f}%" if edge
+                    else None, "player_advantage": bool(edge and edge["exact"].startswith("-"))})
+    return out
+
+
+def _hands(table: dict[str, dict[str, Any]], name: str, missing: object) -> str:
+    return f"{table[name]['hands']:,}" if name in table else str(missing)
+
+
+def par_section(doc: dict[str, Any]) -> str:
+    """The PAR sheet as HTML: the house-edge chart, the craps figures and the Pai Gow tables
+    (in the PAR page, and in the check's HTML report)."""
+    from casino_proofs.reports.html import e, edge_chart
+
+    craps_rows = "".join(
+        f"<tr><td>{e(r['wager'])}</td><td>{e(r['reading'])}</td><td>{e(r['start'])}</td>"
+        + (f"<td>{e(r['figures']['hit_frequency']['exact'])}</td>"
+           f"<td>{e(r['figures']['house_edge']['per_bet_made']['exact'])}</td>"
+           f"<td>{e(r['figures']['house_edge']['per_bet_resolved']['exact'])}</td>"
+           f"<td>{e(r['figures']['house_edge']['per_roll']['exact'])}</td>"
+           f"<td>{e(r['figures']['variance']['exact'])}</td>"
+           f"<td>{e(r['figures']['standard_deviation']['exact'])}</td>"
+           f"<td>{e(r['figures']['expected_rolls']['exact'])}</td>"
+           if "figures" in r else f"<td colspan='7'>{e(r.get('note', ''))}</td>")
+        + ("" if r["agree"] else "<td class='REFUTED'>spec and impl disagree</td>")
+        + "</tr>" for r in doc.get("craps", []))
+    paigow = ""
+    for p in doc.get("paigow", []):
+        low = {c["combination"]: c for c in p["two_card"]["combinations"]}
+        seven = {c["combination"]: c for c in p["seven_card"]["combinations"]}
+        body = "".join(
+            f"<tr><td>{e(c['combination'])}</td><td>{e(c['clause'])}</td>"
+            f"<td>{c['hands']:,}</td><td>{_hands(low, c['combination'], '')}</td>"
+            f"<td>{_hands(seven, c['combination'], 0)}</td>"
+            f"<td>{e(seven[c['combination']]['probability'] if c['combination'] in seven else 0)}"
+            f"</td></tr>"
+            for c in p["five_card"]["combinations"])
+        paigow += (f"<h3>Pai Gow Poker [{e(p['reading'])}]</h3><table><tr><th>combination</th>"
+                   f"<th>clause</th><th>five cards</th><th>two cards</th><th>seven cards</th>"
+                   f"<th>probability (seven)</th></tr>{body}</table>")
+    chart = edge_chart(edge_rows_of(doc)) if "craps" in doc else ""
+    return f"""<h2 id="par-house-edges">House edge by wager and reading (PAR sheet)</h2>
+<p>Bars: per bet made, under the base readings. Marks: the same wager under another reading
+(red where the player has the advantage). Every figure below is exact (fractions; square roots
+as surds), from the specification and checked against the implementation.</p>
+{chart}
+<h2 id="par-craps">Craps: the PAR sheet</h2>
+<table><tr><th>wager</th><th>reading</th><th>from</th><th>hit frequency</th>
+<th>edge (bet made)</th><th>edge (bet resolved)</th><th>edge (per roll)</th><th>variance</th>
+<th>σ</th><th>rolls</th></tr>{craps_rows}</table>
+<h2 id="par-paigow">Pai Gow Poker: how often each combination occurs</h2>
+{paigow}
+"""
+
+
+def to_html(doc: dict[str, Any]) -> str:
+    from casino_proofs.reports.html import STYLE, e
+
+    reg = doc["regulation"]
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<title>casino-proofs PAR sheet</title>
+<style>{STYLE}</style></head>
+<body>
+<header><h1>PAR sheet: {e(reg["citation"])}, version {e(reg["version"])}</h1>
+<p>casino-proofs {e(doc["tool"]["version"])}; implementation checked:
+{e(doc.get("engine", "impl"))}.</p></header>
+{par_section(doc)}
+</body></html>
+"""
