@@ -16,6 +16,7 @@ def _score(mutants: list) -> dict:  # type: ignore[type-arg]
     return report([run(m) for m in mutants])
 
 
+@pytest.mark.exhaustive  # 26 s; test_every_mutant_is_killed (CI) runs a superset
 def test_quick_subset_is_all_killed() -> None:
     doc = _score(quick(generate()))
     assert doc["survivors"] == [], doc["survivors"]
