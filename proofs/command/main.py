@@ -274,7 +274,22 @@ def build_parser() -> argparse.ArgumentParser:
     par.add_argument("--workers", type=_budget_type("--workers"), default=2, metavar="N",
                      help="processes for the seven-card count (default: 2)")
     _engine_options(par)
+    from casino_proofs.command.diff import add_parser as add_diff
+
+    def engine_timeout(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--engine-timeout-ms", type=_budget_type("--engine-timeout-ms"),
+                       default=ENGINE_TIMEOUT_MS, metavar="MS",
+                       help="how long an engine may take over one request before it is "
+                            f"restarted (default: {ENGINE_TIMEOUT_MS})")
+
+    add_diff(sub, _output_option, _budget_options, engine_timeout, _budget_type("--workers"))
     return parser
+
+
+def run_diff(args: argparse.Namespace) -> int:
+    from casino_proofs.command.diff import run_diff as run
+
+    return run(args)
 
 
 def run_par(args: argparse.Namespace) -> int:
@@ -390,6 +405,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "check": run_check, "settle": run_settle, "rank": run_rank, "compare": run_compare,
     "ambiguities": run_ambiguities, "edge": run_edge, "coverage": run_coverage,
     "mutants": run_mutants, "replay": run_replay, "par": run_par,
+    "diff": run_diff,
 }
 
 

@@ -1,0 +1,179 @@
+"""``casino-proofs diff A B``: every input two sides disagree on, proved complete, with the
+money it moves; ``--expect FILE`` pins the differences a CI job accepts."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from casino_proofs.adapters.engine import EngineUnavailable
+from casino_proofs.adapters.targets import open_target
+from casino_proofs.analyses import diff
+from casino_proofs.command.check import UsageError, check_output_paths, parse_wagers
+from casino_proofs.command.output import write_text
+from casino_proofs.obligations.verdict import (
+    EXIT_ERROR,
+    EXIT_PROVED,
+    EXIT_REFUTED,
+    EXIT_UNKNOWN,
+)
+from casino_proofs.reports.context import parse_readings, report_context
+from casino_proofs.reports.progress import Progress
+from casino_proofs.solving.budget import Budget
+
+SIDES = ("spec (the specification itself), impl (this project's implementation), "
+         "exec:COMMAND, python:MODULE or python:FILE.py, table:FILE")
+
+EXIT_CODES = f"""\
+exit codes:
+  {EXIT_PROVED}  no difference (with --expect: exactly the expected differences); every list
+     proved complete
+  {EXIT_REFUTED}  differences, each named (with --expect: a new difference, an expected one
+     gone or changed, each named) -- whatever else the run found
+  2  usage or input error: nothing was compared (one line on stderr names what is valid)
+  {EXIT_UNKNOWN}  a completeness query ran out of its budget, and nothing worse
+  {EXIT_ERROR}  the diff itself failed: a difference that did not replay, a list found
+     incomplete
+"""
+
+
+def add_parser(sub: Any, output_option: Any, budget_options: Any, engine_timeout: Any,
+               workers_type: Any) -> None:
+    p = sub.add_parser(
+        "diff", help="every input two implementations, readings or versions disagree on",
+        description="Every craps input (wager, state, roll) two sides settle differently, "
+                    "replayed on both and proved complete by SMT, with the exact house-edge "
+                    "change of every wager that differs; every Pai Gow hand whose combination "
+                    "they name differently, and the exact number of ordered pairs of hands "
+                    "they order differently, counted by class, with examples.",
+        epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("a", metavar="A", help=f"the first side: {SIDES}")
+    p.add_argument("b", metavar="B", help="the second side, as A")
+    p.add_argument("--a-reading", action="append", default=[], metavar="NAME=VALUE",
+                   help="read an ambiguous clause this way on side A (repeatable)")
+    p.add_argument("--b-reading", action="append", default=[], metavar="NAME=VALUE",
+                   help="read an ambiguous clause this way on side B (repeatable)")
+    p.add_argument("--only", choices=("craps", "paigow"), default=None,
+                   help="one game only (default: both)")
+    p.add_argument("--wagers", metavar="LIST", help="these craps wagers only (comma-separated)")
+    p.add_argument("--expect", metavar="FILE",
+                   help="the differences expected: a previous run's --format json, or a "
+                        "reviewed list of difference IDs, one per line ('#' comments)")
+    p.add_argument("--format", choices=("text", "json", "markdown", "html"), default="text",
+                   help="output format (default: text; markdown is short enough for a "
+                        "pull-request comment)")
+    p.add_argument("--workers", type=workers_type, default=2, metavar="N",
+                   help="processes for the pass over every Pai Gow hand (default: 2)")
+    p.add_argument("--quiet", action="store_true", help="no progress on the terminal")
+    output_option(p)
+    budget_options(p)
+    engine_timeout(p)
+
+
+def read_expected(path: str) -> dict[str, str | None]:
+    """The expected differences of ``--expect FILE``: ID -> fingerprint (None: ID only)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"--expect {path}: cannot read it ({exc.strerror or exc})") from exc
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"--expect {path}: not UTF-8 text") from exc
+    if text.lstrip().startswith("{"):
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"--expect {path}: not valid JSON (line {exc.lineno}: "
+                             f"{exc.msg})") from exc
+        items = doc.get("differences") if isinstance(doc, dict) else None
+        if doc.get("schema") != diff.SCHEMA or not isinstance(items, list) or not all(
+                isinstance(d, dict) and isinstance(d.get("id"), str)
+                and isinstance(d.get("fingerprint"), str) for d in items):
+            raise UsageError(f"--expect {path}: a JSON file must be the output of "
+                             "casino-proofs diff --format json")
+        return {d["id"]: d["fingerprint"] for d in items}
+    out: dict[str, str | None] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        entry = line.split("#", 1)[0].strip()
+        if not entry:
+            continue
+        if " " in entry or not entry.startswith(("craps/", "paigow/")):
+            raise UsageError(f"--expect {path}, line {number}: a difference ID starts with "
+                             f"craps/ or paigow/ and has no spaces, not {entry!r}")
+        out[entry] = None
+    return out
+
+
+def _side(name: str, pairs: list[str], option: str, timeout_ms: int) -> diff.Target:
+    """One side as the user named it, its readings checked and its engine started."""
+    try:
+        readings = parse_readings(pairs)
+    except ValueError as exc:
+        raise UsageError(f"{option}: {str(exc).replace('--reading ', '')}") from exc
+    if name == "spec":
+        return diff.Target("spec", readings, None)
+    try:
+        engine = open_target(name, timeout_ms)
+        engine.hello  # noqa: B018 - a side that cannot start is a usage error, now
+    except EngineUnavailable as exc:
+        side = "A" if option == "--a-reading" else "B"
+        if "a target is one of" in str(exc):
+            raise UsageError(f"side {side}: {name!r} is not a side; a side is one of "
+                             f"{SIDES}") from exc
+        raise UsageError(f"side {side}: {str(exc).replace('--engine ', '')}") from exc
+    return diff.Target(name, readings, engine)
+
+
+def run_diff(args: argparse.Namespace) -> int:
+    from casino_proofs.reports.diff import render
+
+    budget = Budget(z3_rlimit=args.rlimit, wall_ms=args.timeout_ms)
+    wagers = parse_wagers(args.wagers)
+    check_output_paths(args.output, None)
+    expected = read_expected(args.expect) if args.expect else None
+    games = diff.GAMES if args.only is None else (args.only,)
+    a = _side(args.a, args.a_reading, "--a-reading", args.engine_timeout_ms)
+    try:
+        b = _side(args.b, args.b_reading, "--b-reading", args.engine_timeout_ms)
+    except UsageError:
+        if a.engine is not None:
+            a.engine.close()
+        raise
+    bar = Progress("Pai Gow: every hand", 1, not args.quiet)
+
+    def advance(done: int, total: int) -> None:
+        bar.total = total
+        bar.step()
+
+    try:
+        doc = diff.run(a, b, games, wagers, budget, args.workers, advance)
+    finally:
+        bar.close()
+        for t in (a, b):
+            if t.engine is not None:
+                t.engine.close()
+    context = report_context({})
+    doc["tool"] = context["tool"]
+    doc["regulation"] = context["regulation"]
+    doc["budget"] = budget.as_json()
+    if expected is not None:
+        doc["expect"] = {"file": args.expect, **diff.compare_expected(doc, expected)}
+    code = exit_code(doc)
+    doc["exit_code"] = code
+    write_text(render(args.format, doc), args.output)
+    return code
+
+
+def exit_code(doc: dict[str, Any]) -> int:
+    expect = doc.get("expect")
+    if expect is not None:
+        if not expect["met"]:
+            return EXIT_REFUTED
+    elif doc["differences"]:
+        return EXIT_REFUTED
+    if doc["problems"]:
+        return EXIT_ERROR
+    if doc["unknown"]:
+        return EXIT_UNKNOWN
+    return EXIT_PROVED
