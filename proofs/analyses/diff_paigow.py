@@ -269,17 +269,21 @@ def every_hand(a: PaiGowSide, b: PaiGowSide, workers: int = 2,
     return out
 
 
+def tally(table: dict[Any, list[Any]], key: Any, n: int, hand: tuple[int, ...]) -> None:
+    """Add ``n`` hands, the lowest of them ``hand``, to ``table[key]`` ([hands, lowest])."""
+    seen = table.get(key)
+    if seen is None:
+        table[key] = [n, hand]
+    else:
+        seen[0] += n
+        seen[1] = min(seen[1], hand)
+
+
 def _merge(out: dict[str, Groups], results: Iterator[tuple[tuple[str, int], Groups]],
            total: int, progress: Callable[[int, int], None] | None) -> None:
     for done, ((scope, _p), groups) in enumerate(results, start=1):
-        target = out[scope]
         for g, (n, hand) in groups.items():
-            seen = target.get(g)
-            if seen is None:
-                target[g] = [n, hand]
-            else:
-                seen[0] += n
-                seen[1] = min(seen[1], hand)
+            tally(out[scope], g, n, hand)
         if progress is not None:
             progress(done, total)
 
@@ -450,13 +454,8 @@ def conflicts(groups: Groups, a: SpecRanker | None, b: SpecRanker | None) -> lis
         return []
     joint: dict[tuple[Signature | None, Signature | None], list[Any]] = {}
     for (key, _x, _y), (n, hand) in groups.items():
-        sig = (a.signature(key) if a else None, b.signature(key) if b else None)
-        entry = joint.get(sig)
-        if entry is None:
-            joint[sig] = [n, hand]
-        else:
-            entry[0] += n
-            entry[1] = min(entry[1], hand)
+        tally(joint, (a.signature(key) if a else None, b.signature(key) if b else None), n,
+              hand)
     found: dict[tuple[str, tuple[str, str]], list[Any]] = {}
     for s1, (n1, h1) in joint.items():
         for s2, (n2, h2) in joint.items():
