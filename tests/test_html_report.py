@@ -11,16 +11,20 @@ from pathlib import Path
 import pytest
 
 from casino_proofs import regulation
+from casino_proofs.analyses.ambiguities import Finding
 from casino_proofs.command.main import main
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def page(tmp_path_factory: pytest.TempPathFactory, ambiguity_findings: list[Finding]) -> Path:
     target = tmp_path_factory.mktemp("html") / "report.html"
-    assert main(["check", "--only", "craps", "--format", "html", "--output",
-                 str(target)]) == 0
+    with pytest.MonkeyPatch.context() as patch:  # the session's findings, not found again
+        patch.setattr("casino_proofs.analyses.ambiguities.find_all",
+                      lambda *_a, **_k: ambiguity_findings)
+        assert main(["check", "--only", "craps", "--format", "html", "--output",
+                     str(target)]) == 0
     return target
 
 
