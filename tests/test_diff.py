@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import shutil
+import sys
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
@@ -132,7 +133,7 @@ def test_r3_each_craps_reading_diffed_against_the_default_gives_its_ambiguity_wi
 
 def test_r3_40_joker_ace_only_diffed_against_the_default_names_the_witness_hand() -> None:
     a, b = dp.PaiGowSide("spec", {}), dp.PaiGowSide("spec", {"joker": "ace-only"})
-    groups = dp.every_hand(a, b)["high"]
+    groups = dp.every_hand(a, b).groups["high"]
     key = abstraction(_hand("7d 8c 9s Ts Jk"))  # ambiguities' witness: straight, or nothing
     (x, y), = {(x[2], y[2]) for (k, x, y) in groups if k == key}
     assert (x, y) == ("straight", "no-combination")
@@ -143,7 +144,7 @@ def test_r3_40_joker_ace_only_diffed_against_the_default_names_the_witness_hand(
 
 def test_r3_40_10_pair_consisting_literal_diffed_against_the_default_names_the_witness() -> None:
     a, b = dp.PaiGowSide("spec", {}), dp.PaiGowSide("spec", {"pair-consisting": "literal"})
-    groups = dp.every_hand(a, b)["high"]
+    groups = dp.every_hand(a, b).groups["high"]
     key = abstraction(_hand("7c 8d 9c Ac Jk"))
     assert {(x[2], y[2]) for (k, x, y) in groups if k == key} == {("pair", "no-combination")}
 
@@ -254,19 +255,54 @@ def test_completeness_exhausted_budget_is_unknown_never_proved() -> None:
 
 
 def test_a_difference_that_does_not_replay_is_an_error() -> None:
-    """Must fail: an engine that answers differently when asked again."""
+    """Must fail: an engine that answers the same twice (it passes the determinism check),
+    then otherwise when a listed difference is asked again."""
     asked: dict[CrapsInput, int] = {}
 
     def flip(q: CrapsInput, _answer: CrapsAnswer, _ask: Any) -> CrapsAnswer | None:
         if not (q.die_1 == q.die_2 == 1 and q.come_out):
             return None
-        asked[q] = asked.get(q, 0) + 1  # first lose, then push: never the same twice
-        return Settled("lose", Fraction(-1), None) if asked[q] == 1 \
+        asked[q] = asked.get(q, 0) + 1  # lose, lose, then push
+        return Settled("lose", Fraction(-1), None) if asked[q] <= 2 \
             else Settled("push", Fraction(0), None)
 
     doc = _run(_spec(), diff.Target("flaky", {}, Mutated("dont-pass", flip)), "craps")
-    assert doc["problems"] and all("did not replay" in p for p in doc["problems"])
+    assert len(doc["problems"]) == 1 and "did not replay on side B" in doc["problems"][0]
     assert any(not d["replayed"] for w in doc["craps"]["wagers"] for d in w["differences"])
+
+
+BAD = Path(__file__).resolve().parent / "engines" / "bad"
+
+
+def _bad(name: str, timeout_ms: int = 1000) -> diff.Target:
+    return diff.Target(name, {}, open_target(f"exec:{sys.executable} {BAD / name}.py",
+                                             timeout_ms))
+
+
+def test_an_engine_answering_twice_differently_is_a_named_fault() -> None:
+    """Must fail: every input is asked twice, in another order and other batches."""
+    b = _bad("nondeterministic")
+    try:
+        doc = diff.run(_spec(), b, ("craps",), ["any-7"], Budget())
+    finally:
+        b.engine.close()  # type: ignore[union-attr]
+    (wager,) = [w for w in doc["craps"]["wagers"] if w["differences"]]
+    answers = {(tuple(d["roll"]), d["b"]["kind"]) for d in wager["differences"]}
+    assert answers == {((5, 2), "fault")}  # the come-out 5-2, in every state it can be asked
+    assert "answered" in wager["differences"][0]["b"]["detail"]
+    assert doc["problems"] == [] and doc["verdict"] == "DIFFERENT"
+
+
+def test_an_engine_that_hangs_leaves_the_diff_unestablished_not_different() -> None:
+    """A timeout proves nothing about the input: ERROR (exit 4), never a difference."""
+    b = _bad("hang", timeout_ms=300)
+    try:
+        doc = diff.run(_spec(), b, ("craps",), ["any-7"], Budget())
+    finally:
+        b.engine.close()  # type: ignore[union-attr]
+    assert doc["differences"] == [] and doc["verdict"] == "ERROR"
+    assert "left" in doc["problems"][0] and "unanswered" in doc["problems"][0]
+    assert {w["completeness"]["verdict"] for w in doc["craps"]["wagers"]} == {"PROVED"}
 
 
 # -- counting by class ----------------------------------------------------------------------
@@ -345,9 +381,14 @@ def test_cli_diff_expect_gates_ci(capsys: pytest.CaptureFixture[str], tmp_path: 
     previous.write_text(json.dumps(changed))
     code, out, _ = _cli(capsys, *DONT_BAR, "--expect", str(previous))
     assert code == 1 and f"changed: {ids[0]}" in out
+    # a narrower run sets aside what it did not compare; a byte-order mark is no obstacle
+    reviewed.write_text("\ufeff" + "\n".join(ids) + "\n")
+    code, out, _ = _cli(capsys, *DONT_BAR, "--wagers", "dont-come", "--expect", str(reviewed))
+    assert code == 0 and "4 expected differences about what this run did not compare" in out
 
 
 @pytest.mark.parametrize(("argv", "needle"), [
+    ((_js(), "spec", "--a-reading", "hop-call=total"), "side A (exec:node"),
     (("spec", "nonsense"), "side B: 'nonsense' is not a side; a side is one of spec"),
     (("spec", "spec", "--b-reading", "dont-bar=3"), "--b-reading"),
     (("spec", "spec", "--a-reading", "nope=1"), "unknown reading 'nope'"),

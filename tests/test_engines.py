@@ -99,6 +99,37 @@ def test_a_python_module_is_an_engine(capsys: pytest.CaptureFixture[str], tmp_pa
     assert says in out
 
 
+RAISES = '''
+def hello():
+    return {"name": "raiser", "version": "1", "games": ["paigow"], "wagers": []}
+
+def settle(batch):
+    return [{"error": "no craps here"} for _ in batch]
+
+def rank(batch):
+    raise RuntimeError("boom")
+'''
+
+
+def test_an_engine_failing_on_every_input_is_given_up_on_not_asked_forever(
+        tmp_path: Path) -> None:
+    """Each failing batch is halved until the input that breaks it is alone; an engine that
+    breaks on everything would be asked each of 2.8 million hands alone. After 16 inputs in a
+    row fail alone, the rest is answered ``unasked`` -- proving nothing, never REFUTED."""
+    module = tmp_path / "raises.py"
+    module.write_text(RAISES)
+    engine = open_target(f"python:{module}")
+    try:
+        hands = [(i, i + 1, i + 2, i + 3, i + 4) for i in range(0, 40)] * 100
+        answers = engine.rank(hands, {})
+    finally:
+        engine.close()
+    kinds = [a.kind for a in answers]  # type: ignore[union-attr]
+    assert kinds[:16] == ["malformed"] * 16 and set(kinds[16:]) == {"unasked"}
+    assert "failed on 16 inputs in a row" in answers[-1].problem  # type: ignore[union-attr]
+    assert isinstance(engine, ExecEngine) and engine.requests < 60
+
+
 def test_a_missing_engine_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
     for target in ("exec:no-such-program-here", "python:nowhere/none.py", "table:none.csv",
                    "frob:x"):

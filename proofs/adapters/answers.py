@@ -96,8 +96,13 @@ class Refused:
 class Faulty:
     """An answer that is not one: ``kind`` is ``malformed`` (wrong type or shape), ``crash``
     (the implementation raised or exited), ``timeout`` (no answer in time), ``missing`` (a
-    recorded table has no row for the input) or ``nondeterministic`` (asked twice, answered
-    differently)."""
+    recorded table has no row for the input), ``nondeterministic`` (asked twice, answered
+    differently) or ``unasked`` (the engine was given up on before the input was asked: it
+    had to be restarted, or failed to answer in time, too often, or failed on every input
+    tried alone for too long). ``timeout`` and ``unasked`` prove nothing about the input."""
+
+    #: kinds that say nothing about the input itself: ERROR, never REFUTED
+    UNANSWERED = ("timeout", "unasked")
 
     kind: str
     problem: str

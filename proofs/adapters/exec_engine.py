@@ -34,7 +34,11 @@ from casino_proofs.adapters.engine import Engine, EngineUnavailable, Hello, read
 DEFAULT_TIMEOUT_MS = 60_000
 SETTLE_BATCH = 4_000
 RANK_BATCH = 20_000
-MAX_RESTARTS = 64
+MAX_RESTARTS = 256
+#: timeouts after which the engine is given up on (each costs --engine-timeout-ms)
+MAX_TIMEOUTS = 12
+#: inputs asked alone that fail one after another, no answer between, before it is given up on
+MAX_BROKEN_IN_A_ROW = 16
 _SYMBOLS = tuple([r + s for r in "23456789TJQKA" for s in "cdhs"] + ["Jk"])
 
 
@@ -70,9 +74,14 @@ class ExecEngine(Engine):
         self._lines: queue.Queue[bytes | None] = queue.Queue()
         self._stderr: deque[str] = deque(maxlen=20)
         self.restarts = 0
+        self.timeouts = 0
+        self._broken_in_a_row = 0
+        #: why the engine was given up on: every input not yet asked is ``unasked``, with this
+        self.gave_up: str | None = None
         self.requests = 0
-        #: inputs the engine once failed to answer in time: not asked again (each would cost
-        #: another timeout), answered with the same fault
+        #: inputs the engine once failed on when asked alone (no answer in time, or it exited):
+        #: not asked again (each would cost another timeout, or restart), answered with the
+        #: same fault
         self._hung: dict[str, Faulty] = {}
 
     def fresh(self) -> ExecEngine:
@@ -190,8 +199,8 @@ class ExecEngine(Engine):
         def key(i: int) -> str:
             return json.dumps([op, self._wire(op, items[i])], sort_keys=True)
 
-        # Inputs that hung before are not asked again (their keys are only worked out when
-        # some input has hung: 60,000 of them cost half a second).
+        # Inputs that hung or crashed before are not asked again (their keys are only worked
+        # out when some input has: 60,000 of them cost half a second).
         fresh = [i for i in range(len(items)) if key(i) not in self._hung] if self._hung \
             else list(range(len(items)))
         asked = [items[i] for i in fresh]
@@ -204,7 +213,7 @@ class ExecEngine(Engine):
             got += self._isolate(op, asked, start, min(len(asked), start + size), told,
                                  read_fresh)
         for i, answer in zip(fresh, got, strict=True):
-            if isinstance(answer, Faulty) and answer.kind == "timeout":
+            if isinstance(answer, Faulty) and answer.kind in ("timeout", "crash"):
                 self._hung[key(i)] = answer
         if len(fresh) == len(items):
             return got
@@ -215,13 +224,12 @@ class ExecEngine(Engine):
                  told: dict[str, str], read: Callable[[Any, int], Any]) -> list[Any]:
         """The answers to items[lo:hi]; a batch that breaks is split until the input that
         breaks it is alone."""
+        if self.gave_up is not None:
+            return [Faulty("unasked", self.gave_up)] * (hi - lo)
         request: dict[str, Any] = {"op": op, "batch": [self._wire(op, x) for x in items[lo:hi]]}
         if told:
             request["readings"] = told
         try:
-            if self.restarts > MAX_RESTARTS:
-                raise _Broken("crash", f"the engine was restarted {MAX_RESTARTS} times; "
-                                       "the rest is not asked")
             answer = self._exchange(request)
             if not isinstance(answer, dict) or not isinstance(answer.get("batch"), list):
                 if isinstance(answer, dict) and isinstance(answer.get("error"), str):
@@ -232,14 +240,35 @@ class ExecEngine(Engine):
                 raise _Broken("malformed", f"{len(answer['batch'])} answers to a batch of "
                                            f"{hi - lo}")
         except _Broken as broken:
-            if broken.kind in ("crash", "timeout") and self.restarts <= MAX_RESTARTS:
-                self.restarts += 1
-            if hi - lo == 1 or self.restarts > MAX_RESTARTS:
-                return [Faulty(broken.kind, broken.problem)] * (hi - lo)
+            self._count(broken, alone=hi - lo == 1)
+            if hi - lo == 1:
+                return [Faulty(broken.kind, broken.problem)]
+            if self.gave_up is not None:  # which input of the batch broke it is not known
+                return [Faulty("unasked", self.gave_up)] * (hi - lo)
             mid = (lo + hi) // 2
             return (self._isolate(op, items, lo, mid, told, read)
                     + self._isolate(op, items, mid, hi, told, read))
+        self._broken_in_a_row = 0
         return [read(a, i) for i, a in zip(range(lo, hi), answer["batch"], strict=True)]
+
+    def _count(self, broken: _Broken, alone: bool) -> None:
+        """Count a broken request, and give the engine up when it is hopeless: isolating each
+        failing input costs a request per halving, and a hang costs a timeout each time."""
+        if broken.kind in ("crash", "timeout"):
+            self.restarts += 1
+        if broken.kind == "timeout":
+            self.timeouts += 1
+        if alone:
+            self._broken_in_a_row += 1
+        if self.restarts > MAX_RESTARTS:
+            self.gave_up = f"the engine was restarted {MAX_RESTARTS} times; the rest is not asked"
+        elif self.timeouts >= MAX_TIMEOUTS:
+            self.gave_up = (f"the engine failed to answer in time {MAX_TIMEOUTS} times; the rest "
+                            "is not asked")
+        elif self._broken_in_a_row >= MAX_BROKEN_IN_A_ROW:
+            self.gave_up = (f"the engine failed on {MAX_BROKEN_IN_A_ROW} inputs in a row, each "
+                            f"asked alone (the last: {broken.problem[:120]}); the rest is not "
+                            "asked")
 
     @staticmethod
     def _wire(op: str, item: Any) -> Any:

@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from casino_proofs import regulation, spec
+from casino_proofs.adapters.answers import CrapsInput
 from casino_proofs.adapters.engine import Engine
 from casino_proofs.analyses import diff_craps as dc
 from casino_proofs.analyses import diff_paigow as dp
@@ -56,6 +57,7 @@ class Target:
         if self.engine is not None:
             out["engine"] = self.engine.describe()
             out["told"] = self.engine.told(self.readings)
+            out["notes"] = self.engine.notes()
         defects = defective(self.readings)
         if defects and self.engine is None:
             out["text_defective"] = defects
@@ -116,18 +118,33 @@ def craps_section(a: Target, b: Target, wagers: list[str], budget: Budget,
     one_sided = []
     for w in wagers:
         if (w in offered_a) != (w in offered_b):
-            side = "a" if w in offered_a else "b"
-            one_sided.append({"wager": w, "offered_by": side})
+            by = "a" if w in offered_a else "b"
+            one_sided.append({"wager": w, "offered_by": by})
             _difference(differences, "craps", f"craps/{w}/offered",
-                        f"{w}: offered by {side.upper()} only", side)
+                        f"{w}: offered by {by.upper()} only", by)
     sa = dc.Side(a.label, a.readings, a.engine)
     sb = dc.Side(b.label, b.readings, b.engine)
     _ask_both(sa, sb, both)
     listed = dc.differences(sa, sb, both)
-    unreplayed = {**dc.replay(sa, listed), **dc.replay(sb, listed)}
-    completeness = {c.wager: c for c in dc.prove_complete(sa, sb, both, listed, budget)}
-    differing = sorted({d.wager for d in listed})
-    edges = dc.edge_changes(sa, sb, differing)
+    skipped: list[CrapsInput] = []
+    for tag, asked in (("A", sa), ("B", sb)):
+        left = dc.unanswered(asked, both)
+        if left:
+            problems.append(f"side {tag} left {_count(len(left), 'input')} unanswered, so the "
+                            f"diff cannot be established on them; first {left[0].text()}: "
+                            f"{asked.details[left[0]]}")
+            skipped += left
+    unreplayed = {}
+    for tag, asked in (("A", sa), ("B", sb)):
+        failed = dc.replay(asked, listed)
+        if failed:
+            q, why = next(iter(failed.items()))
+            problems.append(f"{_count(len(failed), 'listed difference')} did not replay on "
+                            f"side {tag}; first {q.text()}: {why}")
+        unreplayed.update(failed)
+    completeness = {c.wager: c for c in dc.prove_complete(sa, sb, both, listed, budget,
+                                                          skipped)}
+    edges = dc.edge_changes(sa, sb, listed)
     by_wager: dict[str, list[dc.Difference]] = {}
     for d in listed:
         by_wager.setdefault(d.wager, []).append(d)
@@ -148,7 +165,6 @@ def craps_section(a: Target, b: Target, wagers: list[str], budget: Budget,
                 "clauses": list(d.clauses), "replayed": q not in unreplayed}
             if q in unreplayed:
                 entry["replay"] = unreplayed[q]
-                problems.append(f"{d.id()}: did not replay: {unreplayed[q]}")
             entries.append(entry)
             for clause in d.clauses:
                 by_clause[clause] = by_clause.get(clause, 0) + 1
@@ -163,11 +179,19 @@ def craps_section(a: Target, b: Target, wagers: list[str], budget: Budget,
         row: dict[str, Any] = {"wager": w, "paragraph": ws.paragraph, "title": ws.title,
                                "differences": entries, "completeness": complete}
         if w in edges:
-            row["edge"] = edges[w]
+            row["edge"] = edges[w].rows
+            unreached = edges[w].unreached
+            if unreached:
+                row["edge_unreached"] = {"inputs": len(unreached),
+                                         "first": unreached[0].text()}
         rows.append(row)
     return {"inputs": sum(len(dc.inputs_of(w)) for w in both), "wagers": rows,
             "one_sided": one_sided, "differing_inputs": len(listed),
             "by_clause": dict(sorted(by_clause.items()))}
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}{'s' * (n != 1)}"
 
 
 def _strip(answer: dict[str, Any]) -> dict[str, Any]:
@@ -201,7 +225,10 @@ def paigow_section(a: Target, b: Target, workers: int, differences: list[dict[st
                    progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     pa = dp.PaiGowSide(a.label, a.readings, a.engine)
     pb = dp.PaiGowSide(b.label, b.readings, b.engine)
-    groups = dp.every_hand(pa, pb, workers, progress)
+    passed = dp.every_hand(pa, pb, workers, progress)
+    groups = passed.groups
+    for tag, side in (("a", pa), ("b", pb)):
+        problems += dp.asked_again(side, tag, passed.sample)
     grid_readings = _ranker_for_grid(a, b)
     scopes = []
     for scope in SCOPES:
@@ -262,8 +289,14 @@ def _scope_json(diff: dp.ScopeDiff, groups: dp.Groups, grid: dp.SpecRanker,
     unranked = []
     for tag in ("a", "b"):
         for why, (n, hand) in sorted(diff.unranked[tag].items()):
+            if dp.unanswered(("x", why)):
+                replayer.problems.append(
+                    f"paigow/{scope}: side {tag.upper()} left {n:,} hands unanswered, so the "
+                    f"diff cannot be established on them; first {hand_text(hand)}: {why}")
+                continue
             unranked.append({"side": tag, "why": why, "hands": n, "first": hand_text(hand)})
-        total = sum(n for n, _h in diff.unranked[tag].values())
+        total = sum(n for why, (n, _h) in diff.unranked[tag].items()
+                    if not dp.unanswered(("x", why)))
         if total:
             _difference(differences, "paigow", f"paigow/{scope}/unranked/{tag}",
                         f"{scope} hands: {tag.upper()} ranks {total:,} hands not", total)
@@ -327,8 +360,7 @@ def run(a: Target, b: Target, games: tuple[str, ...], wagers: list[str] | None,
     differences: list[dict[str, Any]] = []
     problems: list[str] = []
     left_out: list[dict[str, str]] = []
-    doc: dict[str, Any] = {"schema": SCHEMA, "schema_version": SCHEMA_VERSION,
-                           "a": a.json(), "b": b.json()}
+    doc: dict[str, Any] = {"schema": SCHEMA, "schema_version": SCHEMA_VERSION}
     for game in games:
         have = [t for t in (a, b) if game in t.games()]
         if len(have) < 2:
@@ -347,6 +379,7 @@ def run(a: Target, b: Target, games: tuple[str, ...], wagers: list[str] | None,
     unknown = [f"craps {w['wager']}: {w['completeness'].get('detail', '')}"
                for w in doc.get("craps", {}).get("wagers", [])
                if w["completeness"]["verdict"] == "UNKNOWN"]
+    doc.update(a=a.json(), b=b.json())  # after the run: what a table matched, its notes
     doc.update(differences=differences, problems=problems, unknown=unknown,
                left_out=left_out, seconds=round(time.perf_counter() - started, 2))
     doc["verdict"] = verdict(doc)
@@ -369,13 +402,26 @@ def verdict(doc: dict[str, Any]) -> str:
 # -- expectations -----------------------------------------------------------------------------
 
 
-def compare_expected(doc: dict[str, Any], expected: dict[str, str | None]) -> dict[str, Any]:
+def in_scope(id_: str, games: tuple[str, ...], wagers: list[str] | None) -> bool:
+    """Whether this run compared what the difference ``id_`` is about (an expected difference
+    outside it is neither found nor gone: it was not looked for)."""
+    game, _, rest = id_.partition("/")
+    if game not in games:
+        return False
+    return game != "craps" or wagers is None or rest.split("/", 1)[0] in wagers
+
+
+def compare_expected(doc: dict[str, Any], expected: dict[str, str | None],
+                     games: tuple[str, ...] = GAMES,
+                     wagers: list[str] | None = None) -> dict[str, Any]:
     """This run's differences against the expected ones (ID -> fingerprint, or None where
-    only the ID was reviewed): new, gone and changed, each named."""
+    only the ID was reviewed): new, gone and changed, each named; expected ones about what
+    this run did not compare (``--only``, ``--wagers``) are counted apart."""
     found = {d["id"]: d for d in doc["differences"]}
-    new = [{"id": i, "what": d["what"]} for i, d in found.items() if i not in expected]
-    gone = [{"id": i} for i in expected if i not in found]
-    changed = [{"id": i, "what": found[i]["what"]} for i, fp in expected.items()
+    looked = {i: fp for i, fp in expected.items() if in_scope(i, games, wagers)}
+    new = [{"id": i, "what": d["what"]} for i, d in found.items() if i not in looked]
+    gone = [{"id": i} for i in looked if i not in found]
+    changed = [{"id": i, "what": found[i]["what"]} for i, fp in looked.items()
                if i in found and fp is not None and found[i]["fingerprint"] != fp]
-    return {"expected": len(expected), "new": new, "gone": gone, "changed": changed,
-            "met": not (new or gone or changed)}
+    return {"expected": len(looked), "not_compared": len(expected) - len(looked), "new": new,
+            "gone": gone, "changed": changed, "met": not (new or gone or changed)}

@@ -20,7 +20,9 @@ The money: the exact house edge of every wager that differs, on each side, from 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -31,7 +33,7 @@ import z3
 from casino_proofs import spec
 from casino_proofs.adapters.answers import CrapsInput, Faulty, Refused, Settled
 from casino_proofs.adapters.engine import Engine
-from casino_proofs.analyses.chain import Outcome, Settle, Undefined, expected_net
+from casino_proofs.analyses.chain import Outcome, Settle, Start, Undefined, build, expected_net
 from casino_proofs.analyses.edge import spec_settle, starts
 from casino_proofs.obligations.craps_answers import DICE, question
 from casino_proofs.solving import budget as budgets
@@ -53,10 +55,14 @@ from casino_proofs.spec.vocabulary import (
     state_universe,
 )
 
-#: What an answer means, as the SMT queries code it.
-SETTLED, OUTSIDE, GAP, CONFLICT, FAULT = 0, 1, 2, 3, 4
+#: What an answer means, as the SMT queries code it. UNANSWERED (the engine did not answer in
+#: time, or was given up on before the input was asked) says nothing about the input: such an
+#: input is never listed as a difference, and the diff cannot be established on it.
+SETTLED, OUTSIDE, GAP, CONFLICT, FAULT, UNANSWERED = 0, 1, 2, 3, 4, 5
 KIND_NAMES = {SETTLED: "settled", OUTSIDE: "outside", GAP: "gap", CONFLICT: "conflict",
-              FAULT: "fault"}
+              FAULT: "fault", UNANSWERED: "unanswered"}
+REASKED_SEED = 95  # the order every input is asked in the second time
+REASKED_CHUNK = 997  # and its batches
 #: A normalised answer: (kind, decision, net, point after, working carried); for kinds other
 #: than SETTLED only the kind (and, for a fault, its problem in ``detail``) counts.
 Meaning = tuple[int, str, Fraction, int, bool]
@@ -72,6 +78,9 @@ class Side:
     engine: Engine | None = None  # None: the specification
     meanings: dict[CrapsInput, Meaning] = field(default_factory=dict)
     details: dict[CrapsInput, str] = field(default_factory=dict)
+    #: inputs the engine answered differently when asked twice (their fault is established:
+    #: asking a third time confirms nothing)
+    nondeterministic: set[CrapsInput] = field(default_factory=set)
 
     @property
     def is_spec(self) -> bool:
@@ -126,15 +135,44 @@ def _engine_meanings(side: Side, wagers: list[str]) -> None:
     _ask_engine(side, [q for w in wagers for q in inputs_of(w)])
 
 
-def _ask_engine(side: Side, inputs: list[CrapsInput]) -> None:
+def _answer_key(answer: Any) -> Any:
+    if isinstance(answer, Settled):
+        return answer.key()
+    if isinstance(answer, Refused):
+        return ("refused", answer.reason)
+    return (answer.kind, answer.problem)
+
+
+def _ask_engine(side: Side, inputs: list[CrapsInput], twice: bool = True) -> None:
+    """Ask the engine about ``inputs`` -- twice, the second time in another order and other
+    batches, unless ``twice`` is False: an input answered differently is a fault of the engine
+    on that input (non-deterministic), named with both answers."""
     assert side.engine is not None
     offered = set(side.engine.hello.wagers)
     asked = [q for q in inputs if q.wager in offered]
     for q in (q for q in inputs if q.wager not in offered):
         side.meanings[q] = NOTHING
         side.details[q] = "the engine does not offer this wager"
-    for q, answer in zip(asked, side.engine.settle(asked, side.readings), strict=True):
-        if isinstance(answer, Settled):
+    answers = side.engine.settle(asked, side.readings)
+    if twice:
+        shuffled = list(asked)
+        random.Random(REASKED_SEED).shuffle(shuffled)
+        again: dict[CrapsInput, Any] = {}
+        for start in range(0, len(shuffled), REASKED_CHUNK):
+            chunk = shuffled[start:start + REASKED_CHUNK]
+            again.update(zip(chunk, side.engine.settle(chunk, side.readings), strict=True))
+        for i, (q, answer) in enumerate(zip(asked, answers, strict=True)):
+            second = again[q]
+            if _answer_key(second) != _answer_key(answer) and not (
+                    isinstance(second, Faulty) and second.kind in Faulty.UNANSWERED):
+                answers[i] = Faulty("nondeterministic", f"answered {_answer_text(answer)}, "
+                                                        f"then {_answer_text(second)}")
+                side.nondeterministic.add(q)
+    for q, answer in zip(asked, answers, strict=True):
+        if isinstance(answer, Faulty) and answer.kind in Faulty.UNANSWERED:
+            side.meanings[q] = (UNANSWERED, "", Fraction(0), 0, False)
+            side.details[q] = answer.problem
+        elif isinstance(answer, Settled):
             side.meanings[q] = (SETTLED, answer.decision, answer.net, answer.point or 0,
                                 answer.working)
         elif isinstance(answer, Faulty) and answer.kind != "missing":
@@ -144,6 +182,14 @@ def _ask_engine(side: Side, inputs: list[CrapsInput]) -> None:
             side.meanings[q] = NOTHING
             side.details[q] = (answer.reason if isinstance(answer, Refused)
                                else answer.problem)
+
+
+def _answer_text(answer: Any) -> str:
+    if isinstance(answer, Settled):
+        return json.dumps(answer.json())
+    if isinstance(answer, Refused):
+        return f"an error ({answer.reason[:80]})"
+    return f"{answer.kind} ({answer.problem[:80]})"
 
 
 def ask(side: Side, wagers: list[str]) -> None:
@@ -206,14 +252,23 @@ def _clauses(wager: str, q: CrapsInput, readings: Mapping[str, str]) -> tuple[st
 
 
 def differences(a: Side, b: Side, wagers: list[str]) -> list[Difference]:
+    """Every input both sides answered and settle differently (an input a side left
+    unanswered is in ``unanswered``)."""
     out = []
     reference = a.readings if a.is_spec or not b.is_spec else b.readings
     for w in wagers:
         for q in inputs_of(w):
             ma, mb = a.meanings[q], b.meanings[q]
+            if UNANSWERED in (ma[0], mb[0]):
+                continue
             if _meaning_key(ma) != _meaning_key(mb):
                 out.append(Difference(w, q, ma, mb, _clauses(w, q, reference)))
     return out
+
+
+def unanswered(side: Side, wagers: list[str]) -> list[CrapsInput]:
+    """The inputs ``side`` left unanswered (no answer in time, or never asked)."""
+    return [q for w in wagers for q in inputs_of(w) if side.meanings[q][0] == UNANSWERED]
 
 
 def _meaning_key(m: Meaning) -> Meaning:
@@ -349,8 +404,10 @@ class Completeness:
 
 
 def prove_complete(a: Side, b: Side, wagers: list[str], listed: list[Difference],
-                   budget: Budget | None = None) -> list[Completeness]:
-    """For each wager: no input on which the sides differ is missing from ``listed``."""
+                   budget: Budget | None = None,
+                   skipped: Sequence[CrapsInput] = ()) -> list[Completeness]:
+    """For each wager: no input on which the sides differ is missing from ``listed`` (the
+    ``skipped`` inputs, left unanswered by a side, aside)."""
     budget = budget or Budget()
     ka, da, na, pa, wa = _OUT["a"]
     kb, db, nb, pb, wb = _OUT["b"]
@@ -361,8 +418,9 @@ def prove_complete(a: Side, b: Side, wagers: list[str], listed: list[Difference]
     solver.add(dice_domain(), state_universe(), differ)
     for w in wagers:
         solver.push()
+        aside = [d.input for d in listed if d.wager == w] + [q for q in skipped if q.wager == w]
         solver.add(_function(a, w, "a"), _function(b, w, "b"),
-                   _parse([f"(not {_where(d.input)})" for d in listed if d.wager == w]))
+                   _parse([f"(not {_where(q)})" for q in aside]))
         done = budgets.check(solver, budget)
         if done.result == z3.unsat:
             out.append(Completeness(w, "PROVED"))
@@ -418,7 +476,8 @@ def _spec_confirms(side: Side, wager: str, inputs: list[CrapsInput],
 def replay(side: Side, listed: list[Difference]) -> dict[CrapsInput, str]:
     """Ask ``side`` again about every listed input; the inputs whose answer is not the one
     listed, with what came back (empty: every difference replayed)."""
-    inputs = [d.input for d in listed]
+    inputs = [d.input for d in listed if d.input not in side.nondeterministic]
+    details: dict[CrapsInput, str] = {}
     if side.is_spec:
         again = {}
         for w in dict.fromkeys(q.wager for q in inputs):
@@ -428,9 +487,11 @@ def replay(side: Side, listed: list[Difference]) -> dict[CrapsInput, str]:
         again.update({q: side.meanings[q] for q in inputs if q not in again})
     else:
         probe = Side(side.label, side.readings, side.engine)
-        _ask_engine(probe, inputs)
-        again = probe.meanings
-    return {q: f"{side.label} answered {meaning_json(again[q])} when asked again"
+        _ask_engine(probe, inputs, twice=False)
+        again, details = probe.meanings, probe.details
+    return {q: (f"{side.label} could not be asked again: {details.get(q, '')}"
+                if again[q][0] == UNANSWERED else
+                f"{side.label} answered {meaning_json(again[q])} when asked again")
             for q in inputs if _meaning_key(again[q]) != _meaning_key(side.meanings[q])}
 
 
@@ -458,11 +519,30 @@ def _settle_of(side: Side, wager: str) -> Settle:
     return _meanings_settle(side, wager)
 
 
-def edge_changes(a: Side, b: Side, wagers: list[str]) -> dict[str, list[dict[str, Any]]]:
-    """The exact house edge of each wager on each side, from each start ``edge`` uses, and
-    the change (B less A)."""
-    out: dict[str, list[dict[str, Any]]] = {}
-    for w in wagers:
+@dataclass(frozen=True)
+class EdgeChange:
+    """The house edges of one wager on both sides, and the differing inputs no start reaches
+    (the edges cannot show those)."""
+
+    rows: list[dict[str, Any]]
+    unreached: list[CrapsInput]
+
+
+def _reached(settle: Settle, wager_starts: list[Start]) -> set[tuple[bool, int, bool, bool]]:
+    """The states (come-out roll, the wager's point, working call, shooter's first roll) a
+    wager passes through from its starts."""
+    out = set()
+    for start in wager_starts:
+        for table, point, working, first in build(settle, start).states:
+            out.add((table == 0, point, working, first))
+    return out
+
+
+def edge_changes(a: Side, b: Side, listed: list[Difference]) -> dict[str, EdgeChange]:
+    """The exact house edge of each wager that differs, on each side, from each start
+    ``edge`` uses, and the change (B less A); and the differing inputs no start reaches."""
+    out: dict[str, EdgeChange] = {}
+    for w in sorted({d.wager for d in listed}):
         rows = []
         for start in starts(w):
             edges: list[Fraction | None] = []
@@ -481,5 +561,14 @@ def edge_changes(a: Side, b: Side, wagers: list[str]) -> dict[str, list[dict[str
             if notes:
                 row["note"] = "; ".join(notes)
             rows.append(row)
-        out[w] = rows
+        reached: set[tuple[bool, int, bool, bool]] = set()
+        for side in (a, b):
+            try:
+                reached |= _reached(_settle_of(side, w), starts(w))
+            except Undefined:
+                continue
+        unreached = [d.input for d in listed if d.wager == w and (
+            d.input.come_out, d.input.point or 0, d.input.working, d.input.first_roll)
+            not in reached]
+        out[w] = EdgeChange(rows, unreached)
     return out

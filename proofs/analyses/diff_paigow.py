@@ -25,16 +25,17 @@ when A is the specification, else under B's, else the default readings).
 from __future__ import annotations
 
 import multiprocessing
+import random
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations_with_replacement, islice
+from itertools import combinations, combinations_with_replacement, islice
 from math import comb, prod
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.adapters.answers import Refused, Strength
+from casino_proofs.adapters.answers import Faulty, Refused, Strength
 from casino_proofs.adapters.engine import Engine
 from casino_proofs.obligations.paigow_pass import (
     Key,
@@ -202,11 +203,27 @@ def _side_answers(tag: str, hands: list[tuple[int, ...]],
     return engine_answers(_OPEN[tag], hands, side.readings)
 
 
-def _pass_task(task: tuple[str, int]) -> tuple[tuple[str, int], Groups]:
+#: A pass's answers to the hands asked again afterwards: hand -> (answer A, answer B)
+Sample = dict[tuple[int, ...], tuple[Answer, Answer]]
+SAMPLE_SEED = 53
+SAMPLE_HIGH = 5_000  # five-card hands asked again; every two-card hand is
+
+
+def _sample() -> frozenset[tuple[int, ...]]:
+    """The hands asked again after the pass: a seeded sample of five-card hands, and every
+    two-card hand."""
+    rng = random.Random(SAMPLE_SEED)
+    high = {tuple(sorted(rng.sample(FULL_DECK, 5))) for _ in range(SAMPLE_HIGH)}
+    return frozenset(high | set(combinations(FULL_DECK, 2)))
+
+
+def _pass_task(task: tuple[str, int]) -> tuple[tuple[str, int], Groups, Sample]:
     scope, position = task
     size = SCOPES[scope]
     hands: Iterator[tuple[int, ...]] = hands_starting_with(FULL_DECK, position, size)
     groups: Groups = {}
+    sample: Sample = {}
+    chosen: frozenset[tuple[int, ...]] = _JOB["sample"]
     while True:
         batch = list(islice(hands, BATCH))
         if not batch:
@@ -220,7 +237,9 @@ def _pass_task(task: tuple[str, int]) -> tuple[tuple[str, int], Groups]:
                 groups[(key, x, y)] = [1, hand]
             else:
                 group[0] += 1
-    return task, groups
+            if hand in chosen:
+                sample[hand] = (x, y)
+    return task, groups, sample
 
 
 def _close_open() -> None:
@@ -232,11 +251,20 @@ def _close_in_worker(_: int) -> None:
     _close_open()
 
 
+@dataclass
+class PassOut:
+    """Both sides' answers about every hand, per scope, filed by (class, A, B); and their
+    answers to the hands to be asked again."""
+
+    groups: dict[str, Groups]
+    sample: Sample = field(default_factory=dict)
+
+
 def every_hand(a: PaiGowSide, b: PaiGowSide, workers: int = 2,
-               progress: Callable[[int, int], None] | None = None) -> dict[str, Groups]:
+               progress: Callable[[int, int], None] | None = None) -> PassOut:
     """Both sides' answers about every hand of both scopes, filed by (class, A, B)."""
     _JOB.clear()
-    _JOB.update(a=a, b=b)
+    _JOB.update(a=a, b=b, sample=_sample())
     for tag, side in (("a", a), ("b", b)):
         if side.is_spec:
             for scope, size in SCOPES.items():
@@ -252,21 +280,22 @@ def every_hand(a: PaiGowSide, b: PaiGowSide, workers: int = 2,
                 x = _JOB[f"a-ranker-{size}"].answer(key)
                 y = _JOB[f"b-ranker-{size}"].answer(key)
                 out[scope][(key, x, y)] = [n, hand]
-        return out
+        return PassOut(out)
+    done = PassOut(out)
     tasks = [(scope, p) for scope, size in SCOPES.items()
              for p in range(len(FULL_DECK) - size + 1)]
     tasks.sort(key=lambda t: -comb(len(FULL_DECK) - 1 - t[1], SCOPES[t[0]] - 1))
     if workers <= 1:
         try:
-            results: Iterator[tuple[tuple[str, int], Groups]] = map(_pass_task, tasks)
-            _merge(out, results, len(tasks), progress)
+            results: Iterator[tuple[tuple[str, int], Groups, Sample]] = map(_pass_task, tasks)
+            _merge(done, results, len(tasks), progress)
         finally:
             _close_open()
-        return out
+        return done
     with multiprocessing.get_context("fork").Pool(workers) as pool:
-        _merge(out, pool.imap_unordered(_pass_task, tasks), len(tasks), progress)
+        _merge(done, pool.imap_unordered(_pass_task, tasks), len(tasks), progress)
         pool.map(_close_in_worker, range(workers * 4))
-    return out
+    return done
 
 
 def tally(table: dict[Any, list[Any]], key: Any, n: int, hand: tuple[int, ...]) -> None:
@@ -279,13 +308,39 @@ def tally(table: dict[Any, list[Any]], key: Any, n: int, hand: tuple[int, ...]) 
         seen[1] = min(seen[1], hand)
 
 
-def _merge(out: dict[str, Groups], results: Iterator[tuple[tuple[str, int], Groups]],
+def _merge(out: PassOut, results: Iterator[tuple[tuple[str, int], Groups, Sample]],
            total: int, progress: Callable[[int, int], None] | None) -> None:
-    for done, ((scope, _p), groups) in enumerate(results, start=1):
+    for done, ((scope, _p), groups, sample) in enumerate(results, start=1):
         for g, (n, hand) in groups.items():
-            tally(out[scope], g, n, hand)
+            tally(out.groups[scope], g, n, hand)
+        out.sample.update(sample)
         if progress is not None:
             progress(done, total)
+
+
+def unanswered(answer: Answer) -> bool:
+    """The engine did not answer in time, or was given up on before it was asked."""
+    return answer[0] == "x" and str(answer[1]).startswith(Faulty.UNANSWERED)
+
+
+def asked_again(side: PaiGowSide, tag: str, sample: Sample) -> list[str]:
+    """Ask an engine side again about the sampled hands, in another order; each hand
+    answered otherwise than in the pass, named (the first few)."""
+    if side.engine is None or not sample:
+        return []
+    hands = sorted(sample, reverse=True)
+    i = 0 if tag == "a" else 1
+    wrong = []
+    for start in range(0, len(hands), BATCH):
+        chunk = hands[start:start + BATCH]
+        for hand, again in zip(chunk, engine_answers(side.engine, chunk, side.readings),
+                               strict=True):
+            first = sample[hand][i]
+            if again != first and not (unanswered(again) or unanswered(first)):
+                wrong.append(hand)
+    return [f"side {tag.upper()} answered {len(wrong):,} of {len(hands):,} hands asked again "
+            f"otherwise than in the pass (non-deterministic), e.g. {hand_text(wrong[-1])}"
+            ] if wrong else []
 
 
 # -- counting the pairs ordered differently -------------------------------------------------

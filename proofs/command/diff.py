@@ -75,7 +75,7 @@ def add_parser(sub: Any, output_option: Any, budget_options: Any, engine_timeout
 def read_expected(path: str) -> dict[str, str | None]:
     """The expected differences of ``--expect FILE``: ID -> fingerprint (None: ID only)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")
     except OSError as exc:
         raise UsageError(f"--expect {path}: cannot read it ({exc.strerror or exc})") from exc
     except UnicodeDecodeError as exc:
@@ -87,22 +87,29 @@ def read_expected(path: str) -> dict[str, str | None]:
             raise UsageError(f"--expect {path}: not valid JSON (line {exc.lineno}: "
                              f"{exc.msg})") from exc
         items = doc.get("differences") if isinstance(doc, dict) else None
-        if doc.get("schema") != diff.SCHEMA or not isinstance(items, list) or not all(
+        if not isinstance(doc, dict) or doc.get("schema") != diff.SCHEMA \
+                or not isinstance(items, list) or not all(
                 isinstance(d, dict) and isinstance(d.get("id"), str)
                 and isinstance(d.get("fingerprint"), str) for d in items):
             raise UsageError(f"--expect {path}: a JSON file must be the output of "
                              "casino-proofs diff --format json")
+        for d in items:
+            _check_id(path, d["id"], "a difference of its JSON")
         return {d["id"]: d["fingerprint"] for d in items}
     out: dict[str, str | None] = {}
     for number, line in enumerate(text.splitlines(), start=1):
         entry = line.split("#", 1)[0].strip()
-        if not entry:
-            continue
-        if " " in entry or not entry.startswith(("craps/", "paigow/")):
-            raise UsageError(f"--expect {path}, line {number}: a difference ID starts with "
-                             f"craps/ or paigow/ and has no spaces, not {entry!r}")
-        out[entry] = None
+        if entry:
+            _check_id(path, entry, f"line {number}")
+            out[entry] = None
     return out
+
+
+def _check_id(path: str, id_: str, where: str) -> None:
+    game, _, rest = id_.partition("/")
+    if game not in diff.GAMES or not rest or any(c.isspace() for c in id_):
+        raise UsageError(f"--expect {path}, {where}: a difference ID is craps/... or "
+                         f"paigow/... with no spaces, not {id_[:80]!r}")
 
 
 def _side(name: str, pairs: list[str], option: str, timeout_ms: int) -> diff.Target:
@@ -113,15 +120,25 @@ def _side(name: str, pairs: list[str], option: str, timeout_ms: int) -> diff.Tar
         raise UsageError(f"{option}: {str(exc).replace('--reading ', '')}") from exc
     if name == "spec":
         return diff.Target("spec", readings, None)
+    side = "A" if option == "--a-reading" else "B"
     try:
         engine = open_target(name, timeout_ms)
         engine.hello  # noqa: B018 - a side that cannot start is a usage error, now
     except EngineUnavailable as exc:
-        side = "A" if option == "--a-reading" else "B"
         if "a target is one of" in str(exc):
             raise UsageError(f"side {side}: {name!r} is not a side; a side is one of "
                              f"{SIDES}") from exc
         raise UsageError(f"side {side}: {str(exc).replace('--engine ', '')}") from exc
+    except (ValueError, OSError, UnicodeDecodeError) as exc:  # a command line shlex cannot
+        raise UsageError(f"side {side} ({name}): {exc}") from exc  # split, a table unread
+    claims = engine.hello.readings or {}
+    for reading, value in sorted(readings.items()):
+        if value not in claims.get(reading, ()):
+            engine.close()
+            follows = ", ".join(f"{k}={'|'.join(v)}" for k, v in sorted(claims.items()))
+            raise UsageError(f"{option} {reading}={value}: side {side} ({name}) does not "
+                             f"follow it, and would not be told (it follows: "
+                             f"{follows or 'no reading'})")
     return diff.Target(name, readings, engine)
 
 
@@ -158,7 +175,8 @@ def run_diff(args: argparse.Namespace) -> int:
     doc["regulation"] = context["regulation"]
     doc["budget"] = budget.as_json()
     if expected is not None:
-        doc["expect"] = {"file": args.expect, **diff.compare_expected(doc, expected)}
+        doc["expect"] = {"file": args.expect,
+                         **diff.compare_expected(doc, expected, games, wagers)}
     code = exit_code(doc)
     doc["exit_code"] = code
     write_text(render(args.format, doc), args.output)

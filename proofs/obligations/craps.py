@@ -147,7 +147,7 @@ def _witness(values: dict[str, Any]) -> dict[str, Any]:
 
 def _fault_verdict(answer: Any) -> Verdict:
     """An engine that did not answer in time is not proved wrong: ERROR, never REFUTED."""
-    return Verdict.ERROR if isinstance(answer, Faulty) and answer.kind == "timeout" \
+    return Verdict.ERROR if isinstance(answer, Faulty) and answer.kind in Faulty.UNANSWERED \
         else Verdict.REFUTED
 
 

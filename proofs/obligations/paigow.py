@@ -48,7 +48,7 @@ from math import comb
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.adapters.answers import Strength
+from casino_proofs.adapters.answers import Faulty, Strength
 from casino_proofs.adapters.engine import Engine
 from casino_proofs.obligations import paigow_pass as pp
 from casino_proofs.obligations import paigow_queries as pq
@@ -693,7 +693,8 @@ def _exhaustive(scope: str, result: PassResult, deck: tuple[int, ...]) -> Result
     if result.failures:
         failed = sum(n for _hand, n in result.failures.values())
         message, (hand, _n) = min(result.failures.items(), key=lambda kv: kv[1][0])
-        verdict = Verdict.ERROR if message.startswith("timeout") else Verdict.REFUTED
+        unanswered = all(m.startswith(Faulty.UNANSWERED) for m in result.failures)
+        verdict = Verdict.ERROR if unanswered else Verdict.REFUTED
         return Result(ob, verdict, time.perf_counter() - started,
                       f"{failed:,} hands without a strength; first {hand_text(hand)}: {message}",
                       {"hands": [{"hand": hand_text(hand), "impl": {"error": message}}]})

@@ -74,6 +74,25 @@ def _edge_line(row: dict[str, Any]) -> str:
             + (f" ({row['note']})" if row.get("note") else ""))
 
 
+def count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}{'s' * (n != 1)}"
+
+
+def _unreached_line(w: dict[str, Any]) -> str | None:
+    u = w.get("edge_unreached")
+    if not u:
+        return None
+    return (f"{count(u['inputs'], 'differing input')} not reached from these starts (first: "
+            f"{u['first']}): the edges above do not show {'it' if u['inputs'] == 1 else 'them'}")
+
+
+def _side_notes(doc: dict[str, Any]) -> list[str]:
+    """What each engine side's adapter noted (a table's unreadable rows, rows matching no
+    input)."""
+    return [f"note, side {tag.upper()}: {n}" for tag in ("a", "b")
+            for n in doc[tag].get("notes", [])]
+
+
 def _differing(doc: dict[str, Any]) -> list[dict[str, Any]]:
     return [w for w in doc.get("craps", {}).get("wagers", []) if w["differences"]]
 
@@ -103,10 +122,12 @@ def _expect_lines(doc: dict[str, Any]) -> list[str]:
     expect = doc.get("expect")
     if expect is None:
         return []
+    aside = (f" ({count(expect['not_compared'], 'expected difference')} about what this run "
+             "did not compare, set aside)" if expect.get("not_compared") else "")
     if expect["met"]:
-        return [f"--expect {expect['file']}: exactly the {expect['expected']} expected "
-                "differences"]
-    lines = [f"--expect {expect['file']}: NOT MET"]
+        return [f"--expect {expect['file']}: exactly the {expect['expected']:,} expected "
+                f"differences{aside}"]
+    lines = [f"--expect {expect['file']}: NOT MET{aside}"]
     lines += [f"  new: {d['id']} ({d['what']})" for d in expect["new"]]
     lines += [f"  gone: {d['id']}" for d in expect["gone"]]
     lines += [f"  changed: {d['id']} ({d['what']})" for d in expect["changed"]]
@@ -118,7 +139,7 @@ def _expect_lines(doc: dict[str, Any]) -> list[str]:
 
 def to_text(doc: dict[str, Any]) -> str:
     n = len(doc["differences"])
-    lines = [f"casino-proofs diff: {doc['verdict']} -- {n:,} difference{'s' * (n != 1)}",
+    lines = [f"casino-proofs diff: {doc['verdict']} -- {count(n, 'difference')}",
              f"A: {side_text(doc['a'])}", f"B: {side_text(doc['b'])}", ""]
     craps = doc.get("craps")
     if craps is not None:
@@ -135,13 +156,16 @@ def to_text(doc: dict[str, Any]) -> str:
                              f"{w['completeness'].get('detail', '')}")
         for w in _differing(doc):
             lines.append(f"  {w['wager']} ({w['paragraph']}, {w['title']}): "
-                         f"{len(w['differences'])} inputs")
+                         f"{count(len(w['differences']), 'input')}")
             for d in w["differences"]:
                 delta = f"; net change {d['net_difference']}" if d["net_difference"] else ""
                 lines.append(f"    {state_text(d['state'], d['roll'])}: A {answer_text(d['a'])}"
                              f", B {answer_text(d['b'])}{delta} [{', '.join(d['clauses'])}]"
                              + ("" if d["replayed"] else " DID NOT REPLAY"))
             lines += [f"    {_edge_line(r)}" for r in w.get("edge", [])]
+            unreached = _unreached_line(w)
+            if unreached:
+                lines.append(f"    {unreached}")
         lines.append("")
     paigow = doc.get("paigow")
     if paigow is not None:
@@ -171,6 +195,7 @@ def to_text(doc: dict[str, Any]) -> str:
         lines.append("")
     for item in doc["left_out"]:
         lines.append(f"left out: {item['what']} ({item['why']})")
+    lines += _side_notes(doc)
     for p in doc["problems"]:
         lines.append(f"ERROR: {p}")
     for u in doc["unknown"]:
@@ -189,7 +214,7 @@ def _md(text: object) -> str:
 
 def to_markdown(doc: dict[str, Any]) -> str:
     n = len(doc["differences"])
-    lines = [f"### casino-proofs diff: {doc['verdict']} ({n:,} difference{'s' * (n != 1)})",
+    lines = [f"### casino-proofs diff: {doc['verdict']} ({count(n, 'difference')})",
              "", f"**A** {_md(side_text(doc['a']))}  ", f"**B** {_md(side_text(doc['b']))}", ""]
     lines += [f"- {_md(x)}" for x in _expect_lines(doc)]
     craps = doc.get("craps")
@@ -214,6 +239,9 @@ def to_markdown(doc: dict[str, Any]) -> str:
                           "|---|---|---|---|"]
                 lines += [f"| {w} ({_md(r['start'])}) | {percent(r['a'])} | {percent(r['b'])} | "
                           f"{percent(r['change'])} |" for w, r in edges[:MARKDOWN_ROWS]]
+                if len(edges) > MARKDOWN_ROWS:
+                    lines.append(f"\n...and {len(edges) - MARKDOWN_ROWS:,} more house-edge "
+                                 "changes (see the JSON or HTML report).")
     paigow = doc.get("paigow")
     if paigow is not None:
         lines += ["", "**Pai Gow**"]
@@ -278,6 +306,9 @@ def to_html(doc: dict[str, Any]) -> str:
                 f"<td>{'yes' if d['replayed'] else '<b>no</b>'}</td></tr>"
                 for d in w["differences"])
             edges = "".join(f"<li>{e(_edge_line(r))}</li>" for r in w.get("edge", []))
+            unreached = _unreached_line(w)
+            if unreached:
+                edges += f"<li>{e(unreached)}</li>"
             parts.append(
                 f"<article><h3>{e(w['wager'])} — {e(w['paragraph'])} {e(w['title'])}</h3>"
                 "<table><tr><th>input</th><th>A</th><th>B</th><th>net change</th>"
@@ -307,7 +338,7 @@ def to_html(doc: dict[str, Any]) -> str:
                              f"{c['pairs']:,} ordered pairs opposite ways, e.g. "
                              f"{e(c['example'][0])} against {e(c['example'][1])}.</p>")
     trouble = doc["problems"] + doc["unknown"] + [
-        f"left out: {x['what']} ({x['why']})" for x in doc["left_out"]]
+        f"left out: {x['what']} ({x['why']})" for x in doc["left_out"]] + _side_notes(doc)
     if trouble:
         parts.append("<h2>Notes</h2><ul>" + "".join(f"<li>{e(t)}</li>" for t in trouble)
                      + "</ul>")
