@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 
 def cold_run(arguments: list[str], runs: int, ok: tuple[int, ...] = (0,)) -> list[float]:
@@ -20,3 +22,11 @@ def cold_run(arguments: list[str], runs: int, ok: tuple[int, ...] = (0,)) -> lis
             raise SystemExit(f"{' '.join(arguments)} failed (exit {done.returncode}):\n"
                              f"{done.stdout[-2000:]}")
     return times
+
+
+def example_engine() -> str:
+    """The ``exec:`` target of the JavaScript example engine; stops the benchmark if Node.js is
+    missing."""
+    if shutil.which("node") is None:
+        raise SystemExit("node is not installed: the example engine is JavaScript")
+    return f"exec:node {Path(__file__).resolve().parent.parent / 'examples/engines/engine.js'}"

@@ -16,13 +16,10 @@ Prints, from one run of this script, in new processes as an auditor or CI runs t
 from __future__ import annotations
 
 import argparse
-import shutil
 import statistics
-from pathlib import Path
 
-from cold_run import cold_run  # beside this script
+from cold_run import cold_run, example_engine  # beside this script
 
-ENGINE = f"exec:node {Path(__file__).resolve().parent.parent / 'examples/engines/engine.js'}"
 CRAPS_TARGET = 3.0
 RATIO_TARGET = 2.0
 DIFFERENT = (0, 1)  # diff exits 1 when it finds differences, as these do
@@ -32,16 +29,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    if shutil.which("node") is None:
-        raise SystemExit("node is not installed: the example engine is JavaScript")
-    craps = cold_run(["diff", ENGINE, f"{ENGINE} --fault dont-bar-2", "--only", "craps",
+    engine = example_engine()
+    craps = cold_run(["diff", engine, f"{engine} --fault dont-bar-2", "--only", "craps",
                       "--quiet"], args.runs, DIFFERENT)
     ratios, diffs, checks = [], [], []
     for _ in range(args.runs):  # one after the other, pair by pair: the ratio survives drift
-        (d,) = cold_run(["diff", "impl", f"{ENGINE} --fault wheel-lowest", "--only", "paigow",
+        (d,) = cold_run(["diff", "impl", f"{engine} --fault wheel-lowest", "--only", "paigow",
                          "--quiet"], 1, DIFFERENT)
         (c_impl,) = cold_run(["check", "--only", "paigow", "--quiet"], 1)
-        (c_exec,) = cold_run(["check", "--only", "paigow", "--quiet", "--engine", ENGINE], 1)
+        (c_exec,) = cold_run(["check", "--only", "paigow", "--quiet", "--engine", engine], 1)
         slower = max(c_impl, c_exec)
         diffs.append(d)
         checks.append(slower)

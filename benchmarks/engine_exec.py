@@ -13,13 +13,10 @@ Prints, from one run of this script, in new processes as an auditor or CI runs t
 from __future__ import annotations
 
 import argparse
-import shutil
 import statistics
-from pathlib import Path
 
-from cold_run import cold_run  # beside this script
+from cold_run import cold_run, example_engine  # beside this script
 
-ENGINE = f"exec:node {Path(__file__).resolve().parent.parent / 'examples/engines/engine.js'}"
 RATIO_TARGET = 2.0
 CRAPS_TARGET = 2.0
 
@@ -28,16 +25,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    if shutil.which("node") is None:
-        raise SystemExit("node is not installed: the example engine is JavaScript")
+    engine = example_engine()
     ratios, exec_times, in_times = [], [], []
     for _ in range(args.runs):  # A then B, pair by pair: the ratio survives a drifting machine
-        (a,) = cold_run(["check", "--only", "paigow", "--quiet", "--engine", ENGINE], 1)
+        (a,) = cold_run(["check", "--only", "paigow", "--quiet", "--engine", engine], 1)
         (b,) = cold_run(["check", "--only", "paigow", "--quiet"], 1)
         exec_times.append(a)
         in_times.append(b)
         ratios.append(a / b)
-    craps = cold_run(["check", "--only", "craps", "--quiet", "--engine", ENGINE], args.runs)
+    craps = cold_run(["check", "--only", "craps", "--quiet", "--engine", engine], args.runs)
     ratio = statistics.median(ratios)
     c = statistics.median(craps)
     print(f"Pai Gow, every hand (median of {args.runs} pairs):")
