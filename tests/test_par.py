@@ -145,8 +145,10 @@ def test_par_json_validates_and_pai_gow_totals_are_the_decks(
 
 
 @pytest.mark.parametrize(("form", "marker"), [
-    ("text", "house edge per bet made 1/6"), ("csv", "craps,,any-7,base,any roll"),
-    ("markdown", "| any-7 | base | any roll | 1/6 |"), ("html", "<svg"),
+    ("text", "house edge per bet made 1/6"),
+    ("csv", 'craps,,any-7,base,"placed before a come-out roll, no working call"'),
+    ("markdown", "| any-7 | base | placed before a come-out roll, no working call | 1/6 |"),
+    ("html", "<svg"),
 ])
 def test_par_formats(capsys: pytest.CaptureFixture[str], form: str, marker: str) -> None:
     assert main(["par", "--only", "craps", "--wagers", "any-7", "--format", form]) == 0

@@ -55,7 +55,7 @@ def starts(wager: str) -> list[Start]:
     if wager in ("come-odds", "dont-come-odds"):
         return [Start(0, p, False, f"come point {p}, a come-out roll next")
                 for p in POINT_NUMBERS]
-    return [Start(0, 0, False, "any roll")]
+    return [Start(0, 0, False, "placed before a come-out roll, no working call")]
 
 
 def spec_settle(w: spec.WagerSpec) -> Settle:
