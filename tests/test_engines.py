@@ -37,7 +37,8 @@ def _check(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, st
 
 
 def _expected(path: Path) -> dict[str, str]:
-    """The ``expect:`` line of a faulty engine's docstring: exit=N verdict=V says="..."."""
+    """The ``expect:`` line of a faulty engine's docstring: exit=N verdict=V says="..."
+    not="..." (verdict and not optional)."""
     line = next(ln for ln in path.read_text().splitlines() if ln.startswith("expect:"))
     return dict(re.findall(r'(\w+)=("[^"]*"|\S+)', line)) | {
         k: v.strip('"') for k, v in re.findall(r'(\w+)=("[^"]*"|\S+)', line)}
@@ -53,6 +54,7 @@ def test_a_faulty_engine_gets_a_clear_verdict_naming_the_input(
     assert code == int(expect["exit"]), out + err
     assert "Traceback" not in out + err
     assert expect["says"] in out + err
+    assert "not" not in expect or expect["not"] not in out + err
     if "verdict" in expect:
         assert re.search(rf"^{expect['verdict']} ", out, re.M)
         assert "Result: PROVED" not in out
@@ -113,7 +115,7 @@ def rank(batch):
 
 def test_an_engine_failing_on_every_input_is_given_up_on_not_asked_forever(
         tmp_path: Path) -> None:
-    """Each failing batch is halved until the input that breaks it is alone; an engine that
+    """Each failing batch is split until the input that breaks it is alone; an engine that
     breaks on everything would be asked each of 2.8 million hands alone. After 16 inputs in a
     row fail alone, the rest is answered ``unasked`` -- proving nothing, never REFUTED."""
     module = tmp_path / "raises.py"

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeGuard
 
 DECISIONS = ("win", "lose", "push", "none")
 POINTS = (4, 5, 6, 8, 9, 10)
@@ -109,6 +109,12 @@ class Faulty:
 
     def json(self) -> dict[str, Any]:
         return {"fault": self.kind, "problem": self.problem}
+
+
+def is_unanswered(answer: object) -> TypeGuard[Faulty]:
+    """The implementation gave no answer to the input (it hung, or was given up on first): that
+    proves nothing about the input, neither a fault nor agreement."""
+    return isinstance(answer, Faulty) and answer.kind in Faulty.UNANSWERED
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from typing import Any
 import z3
 
 from casino_proofs import spec
-from casino_proofs.adapters.answers import CrapsInput, Faulty, Refused, Settled
+from casino_proofs.adapters.answers import CrapsInput, Faulty, Refused, Settled, is_unanswered
 from casino_proofs.adapters.engine import Engine
 from casino_proofs.analyses.chain import Outcome, Settle, Start, Undefined, build, expected_net
 from casino_proofs.analyses.edge import spec_settle, starts
@@ -164,12 +164,12 @@ def _ask_engine(side: Side, inputs: list[CrapsInput], twice: bool = True) -> Non
         for i, (q, answer) in enumerate(zip(asked, answers, strict=True)):
             second = again[q]
             if _answer_key(second) != _answer_key(answer) and not (
-                    isinstance(second, Faulty) and second.kind in Faulty.UNANSWERED):
+                    is_unanswered(answer) or is_unanswered(second)):  # a non-answer is no evidence
                 answers[i] = Faulty("nondeterministic", f"answered {_answer_text(answer)}, "
                                                         f"then {_answer_text(second)}")
                 side.nondeterministic.add(q)
     for q, answer in zip(asked, answers, strict=True):
-        if isinstance(answer, Faulty) and answer.kind in Faulty.UNANSWERED:
+        if is_unanswered(answer):
             side.meanings[q] = (UNANSWERED, "", Fraction(0), 0, False)
             side.details[q] = answer.problem
         elif isinstance(answer, Settled):

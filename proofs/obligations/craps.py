@@ -40,7 +40,7 @@ from typing import Any
 import z3
 
 from casino_proofs import spec
-from casino_proofs.adapters.answers import Faulty, Settled
+from casino_proofs.adapters.answers import Faulty, Settled, is_unanswered
 from casino_proofs.adapters.engine import Engine
 from casino_proofs.obligations import enumeration
 from casino_proofs.obligations.craps_answers import (
@@ -147,8 +147,7 @@ def _witness(values: dict[str, Any]) -> dict[str, Any]:
 
 def _fault_verdict(answer: Any) -> Verdict:
     """An engine that did not answer in time is not proved wrong: ERROR, never REFUTED."""
-    return Verdict.ERROR if isinstance(answer, Faulty) and answer.kind in Faulty.UNANSWERED \
-        else Verdict.REFUTED
+    return Verdict.ERROR if is_unanswered(answer) else Verdict.REFUTED
 
 
 class _WagerCheck:
@@ -412,6 +411,14 @@ class _WagerCheck:
                          f"({len(differing)} inputs in all)",
                          {"input": q.item(), "first": answer_json(first),
                           "second": answer_json(again)})
+            return
+        silent = self.answers.not_answered_twice(w.name)
+        if silent:
+            q, answer = silent[0]
+            self._no_smt(ob, started, Verdict.ERROR,
+                         f"not established: {q.text()} was not answered both times "
+                         f"({len(silent)} of {asked} inputs in all)",
+                         {"input": q.item(), "impl": answer_json(answer)})
             return
         self._no_smt(ob, started, Verdict.PROVED, f"{asked} inputs asked twice")
 

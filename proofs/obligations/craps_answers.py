@@ -19,7 +19,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, Faulty, Refused, Settled
+from casino_proofs.adapters.answers import (
+    CrapsAnswer,
+    CrapsInput,
+    Faulty,
+    Refused,
+    Settled,
+    is_unanswered,
+)
 from casino_proofs.adapters.engine import AnswerHash, Engine
 
 DICE = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
@@ -93,11 +100,26 @@ class CrapsAnswers:
         return self.answers.get(q, Faulty("missing", "this input was not asked"))
 
     def nondeterministic(self, wager: str) -> list[tuple[CrapsInput, CrapsAnswer, CrapsAnswer]]:
+        """The inputs answered both times, differently (an input left unanswered either time
+        is not among them: see ``not_answered_twice``)."""
         out = []
         for q in self.questions[wager].all:
             first, again = self.answers.get(q), self.reasked.get(q)
-            if first is not None and again is not None and first != again:
+            if first is None or again is None or is_unanswered(first) or is_unanswered(again):
+                continue
+            if first != again:
                 out.append((q, first, again))
+        return out
+
+    def not_answered_twice(self, wager: str) -> list[tuple[CrapsInput, CrapsAnswer]]:
+        """The inputs the implementation did not answer both times, with the non-answer."""
+        out: list[tuple[CrapsInput, CrapsAnswer]] = []
+        for q in self.questions[wager].all:
+            first, again = self.answers.get(q), self.reasked.get(q)
+            if first is None or is_unanswered(first):
+                out.append((q, first or Faulty("missing", "this input was not asked")))
+            elif again is not None and is_unanswered(again):
+                out.append((q, again))
         return out
 
 

@@ -48,7 +48,7 @@ from math import comb
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.adapters.answers import Faulty, Strength
+from casino_proofs.adapters.answers import Faulty, Strength, is_unanswered
 from casino_proofs.adapters.engine import Engine
 from casino_proofs.obligations import paigow_pass as pp
 from casino_proofs.obligations import paigow_queries as pq
@@ -517,13 +517,22 @@ def _deterministic(scope: str, engine: Engine, passes: PassResult,
                     game="paigow")
     hands = sorted(passes.sample)
     again = engine.rank_again(hands, readings)
+    silent: list[tuple[tuple[int, ...], Any]] = []
     for hand, answer in zip(hands, again, strict=True):
-        if answer != passes.sample[hand]:
+        first = passes.sample[hand]
+        if is_unanswered(first) or is_unanswered(answer):  # a non-answer is no evidence
+            silent.append((hand, answer if is_unanswered(answer) else first))
+        elif answer != first:
             return Result(ob, Verdict.REFUTED, time.perf_counter() - started,
                           f"non-deterministic: {hand_text(hand)} answered two ways",
-                          {"hands": [{"hand": hand_text(hand),
-                                      "first": passes.sample[hand].json(),
+                          {"hands": [{"hand": hand_text(hand), "first": first.json(),
                                       "second": answer.json()}]})
+    if silent:
+        hand, answer = silent[0]
+        return Result(ob, Verdict.ERROR, time.perf_counter() - started,
+                      f"not established: {hand_text(hand)} was not answered both times "
+                      f"({len(silent):,} of {len(hands):,} hands asked again)",
+                      {"hands": [{"hand": hand_text(hand), "impl": answer.json()}]})
     return Result(ob, Verdict.PROVED, time.perf_counter() - started,
                   f"a seeded sample of {len(hands):,} hands asked again")
 
