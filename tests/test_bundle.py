@@ -107,6 +107,32 @@ def test_replay_regenerates_every_query_identically(craps_bundle: Path,
     assert code == 0, out and "(queries regenerated)" in out
 
 
+def test_a_pai_gow_verdict_over_every_hand_is_said_to_be_taken_on_record() -> None:
+    """The bundle holds the hash of the Pai Gow answers, not the answers: replay cannot derive
+    the verdicts over every hand again, and must say so rather than count them re-derived."""
+    from casino_proofs.audit.replay import _judge
+
+    for oid in ("paigow/high/order/r3-40-7.s1", "reading/joker=ace-only/paigow/low/exhaustive"):
+        finding = _judge({"id": oid, "kind": "order", "verdict": "PROVED",
+                          "smt_verdict": None}, [])
+        assert finding.status == "on-record" and "--paigow-again" in finding.detail
+    craps = _judge({"id": "craps/any-7/any-roll/deterministic", "kind": "deterministic",
+                    "verdict": "PROVED", "smt_verdict": None}, [])
+    assert craps.status == "same"
+
+
+def test_paigow_again_never_runs_a_bundle_s_engine_command(
+        craps_bundle: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    copy = _copy(craps_bundle, tmp_path / "engine")
+    manifest = json.loads((copy / "manifest.json").read_text())
+    manifest["engine"]["target"] = "exec:touch /tmp/casino-proofs-was-run"
+    (copy / "manifest.json").write_text(json.dumps(manifest))
+    _rehash(copy)
+    code, out, err = _replay(capsys, copy, "--solver", "z3", "--paigow-again")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "asks our implementation only" in err and "never run" in err
+
+
 # -- forged bundles ----------------------------------------------------------------------------
 
 
@@ -247,3 +273,26 @@ def test_the_whole_run_replays_with_cvc5_with_default_options(
     assert code == 0, out
     code, out, _ = _replay(capsys, bundle, "--solver", "z3", "--regenerate")
     assert code == 0, out
+    assert "taken on record" in out and "ON RECORD" in out
+    code, out, _ = _replay(capsys, bundle, "--solver", "z3", "--paigow-again")
+    assert code == 0, out
+    assert ", 0 taken on record: 0 not re-derived" in out
+
+
+@pytest.mark.exhaustive
+def test_pai_gow_verdicts_flipped_and_rehashed_are_caught_by_asking_again(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Outside audit finding B: Pai Gow verdicts flipped to REFUTED, the manifest rehashed,
+    replayed with exit 0 and a summary that counted them re-derived."""
+    copy = _bundle(tmp_path, "paigow", "--only", "paigow")
+    obligations = json.loads((copy / "obligations.json").read_text())
+    flipped = [o for o in obligations if o["kind"] in ("order", "combination")]
+    for o in flipped:
+        o["verdict"] = "REFUTED"
+    (copy / "obligations.json").write_text(json.dumps(obligations))
+    _rehash(copy)
+    code, out, _ = _replay(capsys, copy, "--solver", "z3")
+    assert code == 0 and "taken on record" in out, out  # said, not counted re-derived
+    code, out, _ = _replay(capsys, copy, "--solver", "z3", "--paigow-again")
+    assert code == 1 and "REDERIVED-OTHERWISE" in out
+    assert all(o["id"] in out for o in flipped)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -60,7 +61,9 @@ class Finding:
     """What replay found about one obligation."""
 
     obligation: str
-    status: str  # same | differs | unknown | rederived-otherwise | missing | unexpected
+    #: same | differs | unknown | rederived-otherwise | missing | unexpected | on-record
+    #: (rests on answers the bundle holds only as a hash: taken as recorded, and said to be)
+    status: str
     detail: str = ""
     queries: list[dict[str, str]] = field(default_factory=list)
 
@@ -307,11 +310,16 @@ def regenerate_paigow(readings: dict[str, str]) -> dict[str, tuple[tuple[str, st
     return out
 
 
+#: why a Pai Gow verdict over every hand is taken on record
+ON_RECORD = ("rests on the engine's answers over every hand, which the bundle holds as a hash, "
+             "not the answers (replay --paigow-again asks our implementation again)")
+
+
 # -- the command ---------------------------------------------------------------------------
 
 
 def replay(bundle: Bundle, solver: str, rlimit: int | None, wall_ms: int | None,
-           regenerate: bool, progress: Any = None) -> list[Finding]:
+           regenerate: bool, progress: Any = None, paigow_again: bool = False) -> list[Finding]:
     budget = bundle.manifest.get("budget") or {}
     limit = rlimit or int(budget.get("cvc5_rlimit_per" if solver == "cvc5" else "z3_rlimit",
                                      DEFAULT_CVC5_RLIMIT if solver == "cvc5"
@@ -333,7 +341,65 @@ def replay(bundle: Bundle, solver: str, rlimit: int | None, wall_ms: int | None,
         if progress is not None:
             progress.step()
     findings += _rederive(bundle, by_id, regenerate)
+    if paigow_again:
+        again = _paigow_again(bundle, by_id)
+        rederived = {f.obligation for f in again if f.status == "same"}
+        findings = [Finding(f.obligation, "same", "proved again by asking our implementation "
+                                                  "every hand anew")
+                    if f.status == "on-record" and f.obligation in rederived else f
+                    for f in findings]
+        findings += [f for f in again if f.status != "same"]
     return findings
+
+
+_PAIGOW = re.compile(r"^(reading/[^/]+/)?paigow/")
+
+
+def _paigow_again(bundle: Bundle, by_id: dict[str, dict[str, Any]]) -> list[Finding]:
+    """The Pai Gow obligations proved again by asking our implementation every hand anew, each
+    verdict and the hash of the answers compared with the bundle's (``same`` when equal)."""
+    from casino_proofs.obligations.paigow import check_paigow
+    from casino_proofs.solving.budget import Budget
+
+    engine = bundle.manifest.get("engine") or {}
+    if engine.get("target") != "impl":
+        raise BundleError(f"--paigow-again asks our implementation only; this bundle's engine "
+                          f"is {str(engine.get('target'))[:80]!r} (a bundle's command is "
+                          "never run): leave --paigow-again out")
+    budget = bundle.manifest.get("budget", {})
+    recorded_runs = {str(r.get("reading")): r for r in bundle.manifest.get("runs", [])}
+    out: list[Finding] = []
+    for run_entry in (bundle.manifest.get("check") or {}).get("runs", []):
+        if "paigow" not in run_entry.get("games", []):
+            continue
+        run = str(run_entry.get("reading", "base"))
+        prefix = _prefix(run)
+        outcome = check_paigow(dict(run_entry.get("readings") or {}), workers=2,
+                               budget=Budget(z3_rlimit=int(budget.get("z3_rlimit",
+                                                                      DEFAULT_Z3_RLIMIT))))
+        got = {prefix + r.obligation.id: r.verdict.value for r in outcome.results}
+        for oid, verdict in sorted(got.items()):
+            recorded = by_id.get(oid)
+            if recorded is None:
+                out.append(Finding(oid, "missing", "our implementation, asked again, gives "
+                                                   "rise to this obligation; the bundle lacks it"))
+            elif recorded.get("verdict") != verdict:
+                out.append(Finding(oid, "rederived-otherwise",
+                                   f"proved again by asking our implementation anew: {verdict}; "
+                                   f"the bundle records {recorded.get('verdict')}"))
+            else:
+                out.append(Finding(oid, "same"))
+        for oid in sorted(i for i in by_id if i.startswith(prefix + "paigow/") and i not in got
+                          and not i.startswith(prefix + "paigow/offered")):
+            out.append(Finding(oid, "unexpected", "asking our implementation again gives no "
+                                                  "such obligation"))
+        digest = (recorded_runs.get(run, {}).get("paigow") or {}).get("answers_sha256")
+        if digest != outcome.answers_digest:
+            out.append(Finding(prefix + "paigow/answers", "rederived-otherwise",
+                               f"manifest.json: the hash of our implementation's answers, asked "
+                               f"again, is {outcome.answers_digest[:16]}...; the bundle records "
+                               f"{str(digest)[:16]}..."))
+    return out
 
 
 def _judge(o: dict[str, Any], queries: list[dict[str, str]]) -> Finding:
@@ -349,8 +415,10 @@ def _judge(o: dict[str, Any], queries: list[dict[str, str]]) -> Finding:
         if recorded_smt is not None:
             return Finding(o["id"], "rederived-otherwise",
                            f"records an SMT verdict {recorded_smt} but no query")
-        return Finding(o["id"], "same", "decided without SMT (see the re-derived craps "
-                                        "obligations, or the hashes of the Pai Gow answers)")
+        if _PAIGOW.match(str(o["id"])):
+            return Finding(o["id"], "on-record", ON_RECORD)
+        return Finding(o["id"], "same", "decided without SMT: proved again from the recorded "
+                                        "craps answers")
     derived = smt_verdict(str(o.get("kind")), [q["got"] for q in queries])
     if derived is None or recorded_smt not in derived.split("|"):
         return Finding(o["id"], "rederived-otherwise",
@@ -442,7 +510,7 @@ def _rederive_par(bundle: Bundle, wagers: list[str] | None) -> list[Finding]:
         again = [rederivable(row_json(r)) for r in par_rows(readings, wagers, engine)]
         if again != [rederivable(r) for r in recorded["craps"]]:
             first = next((f"{a['wager']} [{a['reading']}]" for a, b in
-                          zip(again, recorded["craps"], strict=False) if a != b),
+                          zip(again, recorded["craps"], strict=False) if a != rederivable(b)),
                          "the number of rows")
             out.append(Finding("par/craps", "rederived-otherwise",
                                f"par.json: the craps sheet computed again differs ({first})"))
@@ -494,15 +562,18 @@ def run_replay(args: argparse.Namespace) -> int:
             raise BundleError("cvc5 is not installed: pip install cvc5 (or use --solver z3)") \
                 from exc
     bar = Progress(f"replay with {args.solver}", 0, not args.quiet)
-    findings = replay(bundle, args.solver, args.rlimit, args.timeout_ms, args.regenerate, bar)
+    findings = replay(bundle, args.solver, args.rlimit, args.timeout_ms, args.regenerate, bar,
+                      paigow_again=args.paigow_again)
     bar.close()
-    bad = [f for f in findings if f.status not in ("same", "unknown")]
+    bad = [f for f in findings if f.status not in ("same", "unknown", "on-record")]
     unknown = [f for f in findings if f.status == "unknown"]
+    on_record = [f for f in findings if f.status == "on-record"]
     queries = sum(len(f.queries) for f in findings)
     if args.format == "json":
         doc = {"schema": "casino-proofs/replay", "schema_version": 2, "solver": args.solver,
                "regenerate": args.regenerate, "queries": queries,
-               "obligations": len(bundle.obligations),
+               "obligations": len(bundle.obligations), "paigow_again": args.paigow_again,
+               "on_record": len(on_record),
                "findings": [{"obligation": f.obligation, "status": f.status,
                              "detail": f.detail, "queries": f.queries}
                             for f in findings if f.status != "same"],
@@ -510,11 +581,17 @@ def run_replay(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(doc, indent=2) + "\n")
     else:
         for f in findings:
-            if f.status != "same":
+            if f.status not in ("same", "on-record"):
                 sys.stdout.write(f"{f.status.upper():<22} {f.obligation}: {f.detail}\n")
+        if on_record:
+            sys.stdout.write(f"{'ON RECORD':<22} {len(on_record)} Pai Gow verdicts, e.g. "
+                             f"{on_record[0].obligation}: {ON_RECORD}\n")
         sys.stdout.write(
-            f"{queries} queries re-solved with {args.solver} and {len(bundle.obligations)} "
-            f"obligations re-derived{' (queries regenerated)' if args.regenerate else ''}: "
+            f"{queries} queries re-solved with {args.solver} and "
+            f"{len(bundle.obligations) - len(on_record)} obligations re-derived"
+            f"{' (queries regenerated)' if args.regenerate else ''}"
+            f"{', the Pai Gow hands asked again' if args.paigow_again else ''}, "
+            f"{len(on_record)} taken on record: "
             f"{len(bad)} not re-derived, {len(unknown)} UNKNOWN\n")
     if bad:
         return EXIT_REFUTED

@@ -196,7 +196,8 @@ def build_parser() -> argparse.ArgumentParser:
                      "independent solver; pip install cvc5) or Z3, and re-derive every "
                      "obligation's verdict from the answers. With --regenerate, also rebuild "
                      "every query from the installed package and the recorded answers, and "
-                     "require it to be the same text.")
+                     "require it to be the same text. With --paigow-again, also ask our "
+                     "implementation every Pai Gow hand again.")
     replay.add_argument("bundle", metavar="DIR", help="a bundle written by check --bundle")
     replay.add_argument("--solver", choices=("cvc5", "z3"), default="cvc5",
                         help="the solver to re-check with (default: cvc5)")
@@ -212,6 +213,13 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--regenerate", action="store_true",
                         help="rebuild every query from the installed package and require it "
                              "to be identical")
+    replay.add_argument("--paigow-again", action="store_true",
+                        help="prove the Pai Gow obligations again by asking our implementation "
+                             "every hand anew (about 25 s a reading); their verdicts and the "
+                             "hash of its answers must equal the bundle's. Only for a bundle "
+                             "whose engine is our implementation: a bundle's command is never "
+                             "run. Without it, the Pai Gow verdicts over every hand are taken "
+                             "on record, and said to be")
     replay.add_argument("--quiet", action="store_true", help="no progress on the terminal")
 
     mutants = command("mutants",
