@@ -342,17 +342,24 @@ def replay(bundle: Bundle, solver: str, rlimit: int | None, wall_ms: int | None,
             progress.step()
     findings += _rederive(bundle, by_id, regenerate)
     if paigow_again:
-        again = _paigow_again(bundle, by_id)
-        rederived = {f.obligation for f in again if f.status == "same"}
-        findings = [Finding(f.obligation, "same", "proved again by asking our implementation "
-                                                  "every hand anew")
-                    if f.status == "on-record" and f.obligation in rederived else f
-                    for f in findings]
-        findings += [f for f in again if f.status != "same"]
+        again = {f.obligation: f for f in _paigow_again(bundle, by_id)}
+        # an obligation asked again is judged by that alone: re-derived, or named as differing
+        findings = [again.pop(f.obligation) if f.status == "on-record"
+                    and f.obligation in again else f for f in findings]
+        findings += [f for f in again.values() if f.status != "same"]
     return findings
 
 
 _PAIGOW = re.compile(r"^(reading/[^/]+/)?paigow/")
+
+
+def refuse_foreign_engine(bundle: Bundle) -> None:
+    """``--paigow-again`` asks our implementation again, never a bundle's command."""
+    engine = bundle.manifest.get("engine") or {}
+    if engine.get("target") != "impl" or engine.get("kind") != "impl":
+        raise BundleError(f"--paigow-again asks our implementation only; this bundle's engine "
+                          f"is {str(engine.get('target'))[:80]!r} (a bundle's command is "
+                          "never run): leave --paigow-again out")
 
 
 def _paigow_again(bundle: Bundle, by_id: dict[str, dict[str, Any]]) -> list[Finding]:
@@ -361,11 +368,7 @@ def _paigow_again(bundle: Bundle, by_id: dict[str, dict[str, Any]]) -> list[Find
     from casino_proofs.obligations.paigow import check_paigow
     from casino_proofs.solving.budget import Budget
 
-    engine = bundle.manifest.get("engine") or {}
-    if engine.get("target") != "impl":
-        raise BundleError(f"--paigow-again asks our implementation only; this bundle's engine "
-                          f"is {str(engine.get('target'))[:80]!r} (a bundle's command is "
-                          "never run): leave --paigow-again out")
+    refuse_foreign_engine(bundle)
     budget = bundle.manifest.get("budget", {})
     recorded_runs = {str(r.get("reading")): r for r in bundle.manifest.get("runs", [])}
     out: list[Finding] = []
@@ -388,7 +391,8 @@ def _paigow_again(bundle: Bundle, by_id: dict[str, dict[str, Any]]) -> list[Find
                                    f"proved again by asking our implementation anew: {verdict}; "
                                    f"the bundle records {recorded.get('verdict')}"))
             else:
-                out.append(Finding(oid, "same"))
+                out.append(Finding(oid, "same", "proved again by asking our implementation "
+                                                "every hand anew"))
         for oid in sorted(i for i in by_id if i.startswith(prefix + "paigow/") and i not in got
                           and not i.startswith(prefix + "paigow/offered")):
             out.append(Finding(oid, "unexpected", "asking our implementation again gives no "
@@ -555,6 +559,8 @@ def run_replay(args: argparse.Namespace) -> int:
     from casino_proofs.reports.progress import Progress
 
     bundle = load(args.bundle)  # a bad bundle is a one-line error before any solving
+    if args.paigow_again:
+        refuse_foreign_engine(bundle)
     if args.solver == "cvc5":
         try:
             import cvc5  # noqa: F401

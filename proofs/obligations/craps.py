@@ -48,6 +48,7 @@ from casino_proofs.obligations.craps_answers import (
     accepted,
     answer_json,
     collect,
+    question,
 )
 from casino_proofs.obligations.lifting import (
     impl_graph,
@@ -145,6 +146,23 @@ def _witness(values: dict[str, Any]) -> dict[str, Any]:
     return {"roll": [values["die_1"], values["die_2"]], "state": state_dict(values["state"])}
 
 
+def _state_is(st: spec.ConcreteState) -> z3.BoolRef:
+    return z3.And(COME_OUT == st.come_out, POINT == st.point, WORKING == st.working,
+                  FIRST_ROLL == st.first_roll)
+
+
+def _not_at(st: spec.ConcreteState, d1: int | None = None, d2: int | None = None) -> z3.BoolRef:
+    """Excludes a state (or one roll in it) from a query: an input the implementation did
+    not answer is no evidence, so the solver must look for a counterexample elsewhere."""
+    if d1 is None:
+        return z3.Not(_state_is(st))
+    return z3.Not(z3.And(DIE_1 == d1, DIE_2 == d2, _state_is(st)))
+
+
+def _problem(answer: Any) -> str:
+    return answer.problem if isinstance(answer, Faulty) else ""
+
+
 def _fault_verdict(answer: Any) -> Verdict:
     """An engine that did not answer in time is not proved wrong: ERROR, never REFUTED."""
     return Verdict.ERROR if is_unanswered(answer) else Verdict.REFUTED
@@ -231,11 +249,10 @@ class _WagerCheck:
         def takes(st: spec.ConcreteState) -> bool:
             return accepted(self.answers.at(w.name, st, 1, 1))
 
-        taken = z3.Or([
-            z3.And(COME_OUT == st.come_out, POINT == st.point, WORKING == st.working,
-                   FIRST_ROLL == st.first_roll)
-            for st in spec.rules.all_states() if takes(st)
-        ] or [z3.BoolVal(False)])
+        silent = [st for st in spec.rules.all_states()
+                  if is_unanswered(self.answers.at(w.name, st, 1, 1))]
+        taken = z3.Or([_state_is(st) for st in spec.rules.all_states()
+                       if takes(st) and st not in silent] or [z3.BoolVal(False)])
 
         def replay(values: dict[str, Any]) -> dict[str, Any] | None:
             st = values["state"]
@@ -251,7 +268,19 @@ class _WagerCheck:
                     "roll": [1, 1], "spec_reachable": in_spec, "impl_accepts": in_impl,
                     "impl": answer_json(answer), "verdict": _fault_verdict(answer)}
 
-        self._decide(ob, started, self.session.check(z3.Xor(reachable, taken)), replay)
+        answer = self.session.check(z3.Xor(reachable, taken), *map(_not_at, silent))
+        if answer.outcome == z3.unsat and silent:
+            st = silent[0]
+            self._record(ob, started, Verdict.ERROR,
+                         f"not established: no answer in {len(silent)} state(s), e.g. "
+                         f"{question(w.name, st, 1, 1).text()}: "
+                         f"{_problem(self.answers.at(w.name, st, 1, 1))}",
+                         {"state": state_dict(st), "roll": [1, 1],
+                          "impl": answer_json(self.answers.at(w.name, st, 1, 1))},
+                         cost=answer.cost, smt=_kept("unsat", answer),
+                         smt_verdict=Verdict.PROVED)
+            return
+        self._decide(ob, started, answer, replay)
 
     def state_class(self, cls: spec.StateClass, reached: set[int]) -> None:
         w = self.wager
@@ -351,10 +380,23 @@ class _WagerCheck:
                         "spec": [spec_dict(mine[0], rule.clauses)], "impl": impl_json(answer),
                         "verdict": _fault_verdict(answer)}
 
-            answer = self.session.check(tracked=(
-                (_rule_id(w, index), rule.guard),
-                ("impl-differs", settlement_differs(rule)),
-            ))
+            answer = self.session.check(
+                *(_not_at(st, a, b) for st, a, b in graph.unanswered),
+                tracked=((_rule_id(w, index), rule.guard),
+                         ("impl-differs", settlement_differs(rule))))
+            silent = [(st, a, b) for st, a, b in graph.unanswered
+                      if any(r is rule for r, _s in spec.firing(w, st, a, b))]
+            if answer.outcome == z3.unsat and silent:
+                st, a, b = silent[0]
+                out = self.answers.at(w.name, st, a, b)
+                self._record(ob, started, Verdict.ERROR,
+                             f"not established: {len(silent)} input(s) where {rule.clause} "
+                             f"applies went unanswered, e.g. "
+                             f"{question(w.name, st, a, b).text()}: {_problem(out)}",
+                             {"roll": [a, b], "state": state_dict(st), "impl": impl_json(out)},
+                             cost=answer.cost, smt=_kept("unsat", answer),
+                             smt_verdict=Verdict.PROVED)
+                continue
             self._decide(ob, started, answer, replay)
 
     def reachable(self, reached: set[int]) -> None:
@@ -386,13 +428,22 @@ class _WagerCheck:
         started = time.perf_counter()
         ob = self._obligation("validation", "all-states", (w.paragraph,),
                               "impossible inputs (a die of 0 or 7, a point of 7) are refused")
-        for q in self.answers.questions[w.name].impossible:
+        impossible = self.answers.questions[w.name].impossible
+        for q in impossible:
             answer = self.answers.answers[q]
-            if accepted(answer):
-                self._no_smt(ob, started, _fault_verdict(answer),
+            if accepted(answer) and not is_unanswered(answer):
+                self._no_smt(ob, started, Verdict.REFUTED,
                              f"the implementation takes an impossible input: {q.text()}",
                              {"input": q.item(), "impl": answer_json(answer)})
                 return
+        silent = [q for q in impossible if is_unanswered(self.answers.answers[q])]
+        if silent:
+            answer = self.answers.answers[silent[0]]
+            self._no_smt(ob, started, Verdict.ERROR,
+                         f"not established: no answer to {len(silent)} impossible input(s), "
+                         f"e.g. {silent[0].text()}",
+                         {"input": silent[0].item(), "impl": answer_json(answer)})
+            return
         asked = len(self.answers.questions[w.name].impossible)
         self._no_smt(ob, started, Verdict.PROVED, f"{asked} impossible inputs refused")
 

@@ -17,7 +17,7 @@ from typing import Any
 import z3
 
 from casino_proofs import spec
-from casino_proofs.adapters.answers import CrapsAnswer, Settled
+from casino_proofs.adapters.answers import CrapsAnswer, Settled, is_unanswered
 from casino_proofs.obligations.craps_answers import DICE, CrapsAnswers, answer_json
 from casino_proofs.spec.vocabulary import (
     COME_OUT,
@@ -95,12 +95,15 @@ class ImplGraph:
 
     assertions: z3.AstVector
     unsettled: int  # inputs the implementation did not settle (left unconstrained)
+    #: inputs it gave no answer to (it hung, or was given up on): no evidence either way
+    unanswered: tuple[tuple[spec.ConcreteState, int, int], ...] = ()
 
 
 def impl_graph(answers: CrapsAnswers, wager: str,
                states: list[spec.ConcreteState]) -> ImplGraph:
     lines = []
     unsettled = 0
+    unanswered: list[tuple[spec.ConcreteState, int, int]] = []
     for st in states:
         guard_state = (f"(= come_out {_smt_bool(st.come_out)}) "
                        f"(= point {_smt_int(st.point)}) "
@@ -110,10 +113,13 @@ def impl_graph(answers: CrapsAnswers, wager: str,
             out = answers.at(wager, st, a, b)
             if not isinstance(out, Settled):
                 unsettled += 1
+                if is_unanswered(out):
+                    unanswered.append((st, a, b))
                 continue
             lines.append(f"(assert (=> (and (= die_1 {a}) (= die_2 {b}) {guard_state}) "
                          f"{_smt_value(out)}))")
-    return ImplGraph(z3.parse_smt2_string("\n".join(lines), decls=_DECLS), unsettled)
+    return ImplGraph(z3.parse_smt2_string("\n".join(lines), decls=_DECLS), unsettled,
+                     tuple(unanswered))
 
 
 def settlement_differs(rule: spec.Rule) -> z3.BoolRef:
