@@ -305,8 +305,12 @@ def test_pai_gow_verdicts_flipped_and_rehashed_are_caught_by_asking_again(
         o["verdict"] = "REFUTED"
     (copy / "obligations.json").write_text(json.dumps(obligations))
     _rehash(copy)
+    manifest = json.loads((copy / "manifest.json").read_text())
+    manifest["engine"]["hello"]["name"] = "vendor engine 2.4"  # and the engine renamed
+    (copy / "manifest.json").write_text(json.dumps(manifest))
     code, out, _ = _replay(capsys, copy, "--solver", "z3")
     assert code == 0 and "taken on record" in out, out  # said, not counted re-derived
     code, out, _ = _replay(capsys, copy, "--solver", "z3", "--paigow-again")
     assert code == 1 and "REDERIVED-OTHERWISE" in out
     assert all(o["id"] in out for o in flipped)
+    assert "engine/hello" in out

@@ -365,13 +365,23 @@ def refuse_foreign_engine(bundle: Bundle) -> None:
 def _paigow_again(bundle: Bundle, by_id: dict[str, dict[str, Any]]) -> list[Finding]:
     """The Pai Gow obligations proved again by asking our implementation every hand anew, each
     verdict and the hash of the answers compared with the bundle's (``same`` when equal)."""
+    from casino_proofs.adapters.ours import OurImplementation
     from casino_proofs.obligations.paigow import check_paigow
     from casino_proofs.solving.budget import Budget
 
     refuse_foreign_engine(bundle)
+    out: list[Finding] = []
+    ours = OurImplementation()
+    try:
+        described = ours.describe()
+    finally:
+        ours.close()
+    if (bundle.manifest.get("engine") or {}).get("hello") != described["hello"]:
+        out.append(Finding("engine/hello", "rederived-otherwise",
+                           "manifest.json: the engine's hello is not what our implementation "
+                           "answers (its name, version, games, wagers or readings differ)"))
     budget = bundle.manifest.get("budget", {})
     recorded_runs = {str(r.get("reading")): r for r in bundle.manifest.get("runs", [])}
-    out: list[Finding] = []
     for run_entry in (bundle.manifest.get("check") or {}).get("runs", []):
         if "paigow" not in run_entry.get("games", []):
             continue
