@@ -530,9 +530,7 @@ def _universe(session: _Session) -> Result:
                       f"the specification's state universe leaves out {len(missing)} states; "
                       "the SMT queries do not see them (the enumeration does)",
                       {"state": state_dict(missing[0])})
-    concrete = z3.Or([z3.And(COME_OUT == st.come_out, POINT == st.point,
-                             WORKING == st.working, FIRST_ROLL == st.first_roll)
-                      for st in enumerated])
+    concrete = z3.Or([_state_is(st) for st in enumerated])
     answer = session.check(z3.Not(concrete))
     if answer.outcome == z3.unsat:
         return Result(ob, Verdict.PROVED, time.perf_counter() - started,
