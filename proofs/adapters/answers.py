@@ -23,7 +23,11 @@ from typing import Any, TypeGuard
 
 DECISIONS = ("win", "lose", "push", "none")
 POINTS = (4, 5, 6, 8, 9, 10)
+#: the grammar of a net: an optional minus, ASCII digits, and optionally a slash and more digits
+#: whose value is not zero; at most NET_CHARS characters ("-0" is zero, "+4" and "1/-1" are not
+#: nets)
 _FRACTION = re.compile(r"-?[0-9]+(/[0-9]+)?")
+NET_CHARS = 40
 
 
 @dataclass(frozen=True)
@@ -135,6 +139,17 @@ class Strength:
 CrapsAnswer = Settled | Refused | Faulty
 RankAnswer = Strength | Refused | Faulty
 
+
+def answer_key(answer: CrapsAnswer | RankAnswer) -> tuple[Any, ...]:
+    """What two askings of one input must agree on: a settlement or a strength whole; a
+    refusal, whatever reason it gives; a fault by its kind (its text may name the line of the
+    engine's output it was on, which differs from one asking to the next)."""
+    if isinstance(answer, Refused):
+        return ("refused",)
+    if isinstance(answer, Faulty):
+        return ("fault", answer.kind)
+    return ("answer", answer)
+
 COMBINATION_NAMES = ("five-aces", "royal-flush", "straight-flush", "four-of-a-kind",
                      "full-house", "flush", "straight", "three-of-a-kind", "two-pairs", "pair",
                      "no-combination")
@@ -168,8 +183,10 @@ def fraction_of(text: Any) -> Fraction | str:
     """The Fraction a net string stands for, or why it is not one."""
     if not isinstance(text, str):
         return f"net is {_kind(text)}; a fraction string such as \"9\" or \"5/6\" is due"
-    if not _FRACTION.fullmatch(text) or text.endswith("/0"):
-        return f"net {text!r} is not a fraction string such as \"9\", \"-1\" or \"5/6\""
+    if len(text) > NET_CHARS or not _FRACTION.fullmatch(text) or (
+            "/" in text and int(text.split("/")[1]) == 0):
+        return (f"net {text[:NET_CHARS]!r} is not a fraction string such as \"9\", \"-1\" or "
+                f"\"5/6\" (at most {NET_CHARS} characters, a denominator that is not zero)")
     return Fraction(text)
 
 
@@ -199,7 +216,7 @@ def read_settlement(answer: Any, working: bool) -> CrapsAnswer:
     if isinstance(net, str):
         return Faulty("malformed", net)
     point = answer["point"]
-    if point is not None and (isinstance(point, bool) or point not in POINTS):
+    if point is not None and (type(point) is not int or point not in POINTS):
         return Faulty("malformed", f"point is {_kind(point)}; it is null or one of "
                                    "4, 5, 6, 8, 9, 10")
     if decision != "none" and point is not None:

@@ -20,6 +20,9 @@ from typing import Any
 from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, RankAnswer
 
 GAMES = ("craps", "paigow")
+#: bounds on a hello: the longest name or version, the longest list
+HELLO_TEXT = 200
+HELLO_LIST = 400
 
 
 class EngineUnavailable(Exception):
@@ -59,28 +62,100 @@ def read_hello(raw: Any) -> Hello:
     if not isinstance(raw, dict):
         raise EngineUnavailable("the engine's hello is not a JSON object")
     for key in ("name", "version"):
-        if not isinstance(raw.get(key), str):
-            raise EngineUnavailable(f"the engine's hello has no string {key!r}")
+        if not isinstance(raw.get(key), str) or not 0 < len(raw[key]) <= HELLO_TEXT:
+            raise EngineUnavailable(f"the engine's hello has no string {key!r} of 1 to "
+                                    f"{HELLO_TEXT} characters")
     games, wagers = raw.get("games"), raw.get("wagers", [])
     if not isinstance(games, list) or not all(g in GAMES for g in games):
         raise EngineUnavailable("the engine's hello lists its games as a list among "
                                 "\"craps\", \"paigow\"")
-    if not isinstance(wagers, list) or not all(isinstance(w, str) for w in wagers):
-        raise EngineUnavailable("the engine's hello lists its wagers as a list of names")
+    if not isinstance(wagers, list) or len(wagers) > HELLO_LIST or not all(
+            isinstance(w, str) and len(w) <= HELLO_TEXT for w in wagers):
+        raise EngineUnavailable(f"the engine's hello lists its wagers as a list of at most "
+                                f"{HELLO_LIST} names")
     order = raw.get("order", "higher-is-better")
     if order not in ("higher-is-better", "lower-is-better"):
         raise EngineUnavailable("the engine's hello gives order as \"higher-is-better\" or "
                                 "\"lower-is-better\"")
     readings = raw.get("readings")
-    if readings is not None and (not isinstance(readings, dict) or not all(
-            isinstance(k, str) and isinstance(v, list) and all(isinstance(x, str) for x in v)
-            for k, v in readings.items())):
+    if readings is not None and (not isinstance(readings, dict) or len(readings) > HELLO_LIST
+                                 or not all(isinstance(k, str) and isinstance(v, list)
+                                            and len(v) <= HELLO_LIST
+                                            and all(isinstance(x, str) for x in v)
+                                            for k, v in readings.items())):
         raise EngineUnavailable("the engine's hello gives readings as an object of lists of "
                                 "values")
     return Hello(raw["name"], raw["version"], tuple(games), tuple(wagers),
                  order == "lower-is-better",
                  None if readings is None else {k: tuple(v) for k, v in readings.items()},
                  dict(raw))
+
+
+@dataclass(frozen=True)
+class ChannelFault:
+    """A request the engine did not answer properly: ``kind`` is ``crash`` (it exited or closed
+    its output), ``timeout``, ``malformed`` (a line that is not the answer's shape) or
+    ``desync`` (a line too many: the channel out of step). ``explained``: some input of the
+    request fails when asked alone, and that input's own answer says so (never for a desync,
+    which is the channel's fault whatever the input); ``settled``: every input of the request
+    was answered in the end (none given up)."""
+
+    op: str
+    size: int
+    kind: str
+    problem: str
+    explained: bool
+    settled: bool
+
+    def json(self) -> dict[str, Any]:
+        return {"op": self.op, "batch_size": self.size, "fault": self.kind,
+                "problem": self.problem, "explained": self.explained}
+
+
+@dataclass
+class ChannelLog:
+    """What an engine's channel went through: how many requests it was sent, of what sizes,
+    and every one it did not answer properly."""
+
+    requests: int = 0
+    largest: int = 0
+    faults: list[ChannelFault] = field(default_factory=list)
+
+    def merge(self, other: ChannelLog) -> None:
+        self.requests += other.requests
+        self.largest = max(self.largest, other.largest)
+        self.faults += other.faults
+
+    def json(self) -> dict[str, Any]:
+        return {"requests": self.requests, "largest": self.largest,
+                "faults": [{**f.json(), "settled": f.settled} for f in self.faults]}
+
+    @staticmethod
+    def from_json(raw: Any) -> ChannelLog:
+        """A log as a bundle records it, read strictly (ValueError saying what is wrong)."""
+        if not isinstance(raw, dict) or set(raw) != {"requests", "largest", "faults"}:
+            raise ValueError("a channel log has requests, largest and faults")
+        counts = (raw["requests"], raw["largest"])
+        if not all(type(n) is int and n >= 0 for n in counts) or not isinstance(
+                raw["faults"], list):
+            raise ValueError("a channel log's requests and largest are counts, its faults a "
+                             "list")
+        faults = []
+        for f in raw["faults"]:
+            keys = {"op", "batch_size", "fault", "problem", "explained", "settled"}
+            if not isinstance(f, dict) or set(f) != keys or type(f["batch_size"]) is not int \
+                    or not all(isinstance(f[k], str) for k in ("op", "fault", "problem")) \
+                    or not all(isinstance(f[k], bool) for k in ("explained", "settled")):
+                raise ValueError("a channel fault has op, batch_size, fault, problem, "
+                                 "explained and settled")
+            faults.append(ChannelFault(f["op"], f["batch_size"], f["fault"], f["problem"],
+                                       f["explained"], f["settled"]))
+        return ChannelLog(counts[0], counts[1], faults)
+
+    def unexplained(self) -> list[ChannelFault]:
+        """Requests that broke although each of their inputs, asked in smaller requests, was
+        answered: a fault of the engine that no input's answer shows."""
+        return [f for f in self.faults if not f.explained and f.settled]
 
 
 class Engine(ABC):
@@ -127,6 +202,11 @@ class Engine(ABC):
 
     def close(self) -> None:  # noqa: B027 - an engine with nothing to stop need not say so
         """Stop the engine (idempotent)."""
+
+    def take_channel(self) -> ChannelLog | None:
+        """What the engine's channel went through since the last call (None for an engine
+        with no channel: in this process, or a recorded table)."""
+        return None
 
     def notes(self) -> list[str]:
         """What the engine's run left to report beyond its answers (for a table: its rows that

@@ -1,13 +1,28 @@
 """An engine that is a program: the JSON-lines protocol of docs/engine-protocol.md over its
 standard input and output.
 
-The program is untrusted. Each request has a time limit; a program that exits, hangs, writes
-something that is not a JSON line, or answers a batch with the wrong number of answers is
-restarted, and the batch is split in sixteen pieces, each asked, and a piece that breaks is
-split again, until the one input that causes it is found (sixteen pieces, not halves: a hanging
-input in a batch of 4,000 costs four timeouts, not twelve). That input gets a ``Faulty`` answer
-(``crash``, ``timeout`` or ``malformed``) naming the problem and the last lines the program
-wrote on its standard error. The other inputs get their answers.
+The program is untrusted (:mod:`casino_proofs.adapters.process` runs it). Three rules keep
+its answers honest:
+
+- **In step.** Every request is followed by a ``hello``, whose answer must be the engine's
+  first hello again: a fence. A line too many -- a debug line, an extra JSON line, an answer
+  written twice -- shows as the fence missing, and is named with its line number; the lines
+  up to the fence are then read and set aside (or, if it never comes, the program is
+  restarted), so no later answer is read as the answer to the wrong request.
+- **Narrowed, never forgotten.** A request that breaks (the program exits, hangs, writes a line
+  that is not the answer, answers a batch with the wrong number of answers) is split in
+  ``PIECES``, each asked, and a piece that breaks is split again, until the one input that
+  causes it is alone; that input gets a ``Faulty`` answer naming the problem and the last lines
+  of the program's standard error. The broken request itself is kept in the channel's log
+  (:class:`~casino_proofs.adapters.engine.ChannelLog`): one that broke although each of its
+  inputs was answered in smaller requests is a fault no input shows, and the ``channel``
+  obligation refutes it, naming the batch size.
+- **Bounded.** Every line is parsed with bounds (:mod:`casino_proofs.untrusted.bounded_json`);
+  each request has a time limit; an engine that fails too often is given up on.
+
+Requests: ``settle`` batches of at most ``SETTLE_BATCH`` items, ``rank`` batches of at most
+``RANK_BATCH`` hands (a third of that when hands are asked again), and the pieces of a broken
+batch (a sixteenth of it, and so on down to one).
 """
 
 from __future__ import annotations
@@ -15,12 +30,8 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import queue
 import random
 import shlex
-import subprocess
-import threading
-from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -32,7 +43,17 @@ from casino_proofs.adapters.answers import (
     read_settlement,
     read_strength,
 )
-from casino_proofs.adapters.engine import Engine, EngineUnavailable, Hello, read_hello
+from casino_proofs.adapters.engine import (
+    ChannelFault,
+    ChannelLog,
+    Engine,
+    EngineUnavailable,
+    Hello,
+    read_hello,
+)
+from casino_proofs.adapters.process import MAX_LINE, EngineProcess, LineTooLong
+from casino_proofs.untrusted.bounded_json import UntrustedJSON, loads
+from casino_proofs.untrusted.printable import one_line
 
 DEFAULT_TIMEOUT_MS = 60_000
 SETTLE_BATCH = 4_000
@@ -45,6 +66,12 @@ PIECES = 16
 MAX_TIMEOUTS = 48
 #: inputs asked alone that fail one after another, no answer between, before it is given up on
 MAX_BROKEN_IN_A_ROW = 16
+#: the longest hello answer read
+MAX_HELLO = 64 * 1024
+#: lines read past a line too many, looking for the fence, before the engine is restarted
+MAX_DRAIN = 64
+HELLO_REQUEST = {"op": "hello", "protocol": 1}
+_HELLO_LINE = json.dumps(HELLO_REQUEST, separators=(",", ":")).encode() + b"\n"
 _SYMBOLS = tuple([r + s for r in "23456789TJQKA" for s in "cdhs"] + ["Jk"])
 
 
@@ -62,6 +89,22 @@ def hand_text(hand: Sequence[int]) -> str:
     return " ".join(_SYMBOLS[i] for i in hand)
 
 
+def _quoted(line: bytes) -> str:
+    return repr(one_line(line.decode("utf-8", "replace").strip())[:120])
+
+
+def _parsed(line: bytes, number: int) -> tuple[Any, str]:
+    """A line's JSON value, or why it has none."""
+    try:
+        return loads(line, max_bytes=MAX_LINE), ""
+    except UntrustedJSON as exc:
+        return None, f"line {number:,} of the engine's output is {exc}: {_quoted(line)}"
+
+
+def _answer_shaped(value: Any) -> bool:
+    return isinstance(value, dict) and ("batch" in value or "error" in value)
+
+
 class ExecEngine(Engine):
     """A program speaking the protocol. ``command`` is split as a shell would split it, and
     run without a shell."""
@@ -76,15 +119,16 @@ class ExecEngine(Engine):
         if not self.argv:
             raise EngineUnavailable("exec: needs a command, e.g. exec:\"node engine.js\"")
         self.timeout = timeout_ms / 1000
-        self._proc: subprocess.Popen[bytes] | None = None
-        self._lines: queue.Queue[bytes | None] = queue.Queue()
-        self._stderr: deque[str] = deque(maxlen=20)
+        self._process: EngineProcess | None = None
+        #: the first hello's answer: every later answer must be followed by it again
+        self._fence: Any = None
         self.restarts = 0
         self.timeouts = 0
         self._broken_in_a_row = 0
         #: why the engine was given up on: every input not yet asked is ``unasked``, with this
         self.gave_up: str | None = None
         self.requests = 0
+        self._log = ChannelLog()
         #: inputs the engine once failed on when asked alone (no answer in time, or it exited):
         #: not asked again (each would cost another timeout, or restart), answered with the
         #: same fault
@@ -93,89 +137,119 @@ class ExecEngine(Engine):
     def fresh(self) -> ExecEngine:
         twin = ExecEngine(self.command, int(self.timeout * 1000), self.target, self.argv)
         twin._hello = self._hello
+        twin._fence = self._fence
         return twin
 
-    # -- the process ------------------------------------------------------------------------
+    # -- the channel ----------------------------------------------------------------------------
 
-    def _launch(self) -> None:
+    def _launch(self) -> EngineProcess:
         try:
-            # Buffered pipes: unbuffered, readline() reads an answer line a byte at a time
-            # (a 4,000-settlement answer is 200,000 system calls); every request is flushed.
-            proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                    stderr=subprocess.PIPE)
-        except OSError as exc:
-            raise EngineUnavailable(f"cannot start {self.target}: {exc.strerror or exc}") \
-                from exc
-        self._proc = proc
-        lines: queue.Queue[bytes | None] = queue.Queue()
-        self._lines = lines
-        assert proc.stdout is not None and proc.stderr is not None
-
-        def read_out(stream: Any = proc.stdout) -> None:
-            for line in iter(stream.readline, b""):
-                lines.put(line)
-            lines.put(None)
-
-        def read_err(stream: Any = proc.stderr) -> None:
-            for line in iter(stream.readline, b""):
-                self._stderr.append(line.decode("utf-8", "replace").rstrip())
-
-        threading.Thread(target=read_out, daemon=True).start()
-        threading.Thread(target=read_err, daemon=True).start()
+            self._process = EngineProcess(self.argv)
+        except (OSError, ValueError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            raise EngineUnavailable(f"cannot start {self.target}: {why}") from exc
+        return self._process
 
     def _kill(self) -> None:
-        proc, self._proc = self._proc, None
-        if proc is None:
-            return
-        try:
-            proc.kill()
-            proc.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
-            pass
+        process, self._process = self._process, None
+        if process is not None:
+            process.kill()
 
-    def _stderr_tail(self) -> str:
-        tail = [line for line in self._stderr if line.strip()][-3:]
-        return f"; its stderr ends: {' | '.join(tail)[:300]}" if tail else ""
-
-    def _exchange(self, request: dict[str, Any]) -> Any:
-        """Send one request and read one answer line (``_Broken`` if there is none)."""
-        if self._proc is None:
-            self._launch()
-            if request.get("op") != "hello":
-                self._exchange({"op": "hello", "protocol": 1})  # every session starts so
-        proc = self._proc
-        assert proc is not None and proc.stdin is not None
-        self.requests += 1
+    def _line(self, process: EngineProcess, due: str) -> tuple[int, bytes]:
+        """The next line of the program's output (``_Broken`` if none comes)."""
         try:
-            proc.stdin.write(json.dumps(request, separators=(",", ":")).encode() + b"\n")
-            proc.stdin.flush()
-        except OSError:
-            pass  # it has exited; reading tells how
-        try:
-            line = self._lines.get(timeout=self.timeout)
-        except queue.Empty:
+            got = process.next_line(self.timeout)
+        except TimeoutError:
+            tail = process.stderr_tail()
             self._kill()
-            raise _Broken("timeout", f"no answer within {self.timeout * 1000:,.0f} ms "
-                                     "(--engine-timeout-ms)" + self._stderr_tail()) from None
-        if line is None:
-            code = proc.poll()
-            if code is None:
-                try:
-                    code = proc.wait(timeout=2)
-                except subprocess.TimeoutExpired:
-                    code = None
+            raise _Broken("timeout", f"no {due} within {self.timeout * 1000:,.0f} ms "
+                                     f"(--engine-timeout-ms){tail}") from None
+        except LineTooLong as exc:
+            self._kill()
+            raise _Broken("malformed", f"line {exc.args[0]:,} of the engine's output is over "
+                                       f"{MAX_LINE:,} bytes") from None
+        if got is None:
+            code = process.exit_code()
+            tail = process.stderr_tail()
             self._kill()
             how = f"exited with code {code}" if code is not None else "closed its output"
-            raise _Broken("crash", f"the engine {how} before answering" + self._stderr_tail())
+            raise _Broken("crash", f"the engine {how} before its {due}{tail}")
+        return got
+
+    def _hello_exchange(self, process: EngineProcess) -> Any:
+        process.send(_HELLO_LINE)
+        number, line = self._line(process, "answer to hello")
         try:
-            return json.loads(line)
-        except ValueError:
-            text = line.decode("utf-8", "replace").strip()
-            raise _Broken("malformed", f"the answer line is not JSON: {text[:120]!r}") from None
+            raw = loads(line, max_bytes=MAX_HELLO)
+        except UntrustedJSON as exc:
+            self._kill()
+            raise _Broken("malformed", f"line {number:,}, the answer to hello, is {exc}: "
+                                       f"{_quoted(line)}") from None
+        if self._fence is None:
+            self._fence = raw
+        elif raw != self._fence:
+            self._kill()
+            raise _Broken("desync", f"line {number:,}: restarted, the engine answers hello "
+                                    f"otherwise than the first time: {_quoted(line)}")
+        return raw
+
+    def _exchange(self, request: dict[str, Any]) -> Any:
+        """Send one request, fenced by a hello, and read its answer (``_Broken`` if the
+        engine does not answer it properly, in step)."""
+        process = self._process
+        if process is None:
+            process = self._launch()
+            self._hello_exchange(process)  # every session starts so
+        self.requests += 1
+        process.send(json.dumps(request, separators=(",", ":")).encode() + b"\n" + _HELLO_LINE)
+        number, line = self._line(process, "answer")
+        answer, problem = _parsed(line, number)
+        if not problem and answer == self._fence:  # in step again: the fence has come
+            raise _Broken("desync", f"the request got no answer: line {number:,} is the answer "
+                                    "to the hello sent after it")
+        try:
+            fence_number, fence = self._line(process, "answer to the hello sent after it")
+        except _Broken as broken:
+            if broken.kind != "crash" or problem or not _answer_shaped(answer):
+                raise
+            # It answered, then exited: the answer stands; the exit is the channel's fault
+            # (an engine that exits now and then must not be restarted silently).
+            self._log.faults.append(ChannelFault(
+                str(request.get("op")), len(request.get("batch") or ()), "crash",
+                broken.problem.replace("before its answer to the hello sent after it",
+                                       "after its answer"), False, True))
+            return answer
+        after, _ = _parsed(fence, fence_number)
+        if after != self._fence:
+            self._resynchronise(process)
+            if problem or (not _answer_shaped(answer) and _answer_shaped(after)):
+                raise _Broken("desync", f"line {number:,} {_quoted(line)} is not the answer, "
+                                        "which came after it (a line too many: a debug line, "
+                                        "an extra line)")
+            raise _Broken("desync", f"line {fence_number:,} {_quoted(fence)} came after the "
+                                    "answer, where the answer to hello was due (a line too "
+                                    "many: a debug line, an extra or repeated answer)")
+        if problem:
+            raise _Broken("malformed", problem)
+        return answer
+
+    def _resynchronise(self, process: EngineProcess) -> None:
+        """Read on to the fence (the answer to the hello sent after the request): the lines
+        after it belong to the next request. An engine whose fence does not come within
+        ``MAX_DRAIN`` lines, or in time, is restarted."""
+        for _ in range(MAX_DRAIN):
+            try:
+                number, line = self._line(process, "answer to the hello sent after it")
+            except _Broken:
+                return  # it has been stopped: the next request starts a fresh process
+            if _parsed(line, number)[0] == self._fence:
+                return
+        self._kill()
 
     def _start(self) -> Hello:
         try:
-            raw = self._exchange({"op": "hello", "protocol": 1})
+            process = self._process or self._launch()
+            raw = self._hello_exchange(process)
         except _Broken as exc:
             self._kill()
             raise EngineUnavailable(f"{self.target} did not answer hello: {exc.problem}") \
@@ -183,18 +257,13 @@ class ExecEngine(Engine):
         return read_hello(raw)
 
     def close(self) -> None:
-        proc = self._proc
-        if proc is None:
-            return
-        try:
-            assert proc.stdin is not None
-            proc.stdin.write(b'{"op":"bye"}\n')
-            proc.stdin.flush()
-            proc.stdin.close()
-            proc.wait(timeout=3)
-        except (OSError, subprocess.TimeoutExpired, ValueError):
-            pass
-        self._kill()
+        process, self._process = self._process, None
+        if process is not None:
+            process.close(b'{"op":"bye"}\n')
+
+    def take_channel(self) -> ChannelLog:
+        log, self._log = self._log, ChannelLog()
+        return log
 
     # -- batches, and finding the input that breaks one ---------------------------------------
 
@@ -217,7 +286,7 @@ class ExecEngine(Engine):
         got: list[Any] = []
         for start in range(0, len(asked), size):
             got += self._isolate(op, asked, start, min(len(asked), start + size), told,
-                                 read_fresh)
+                                 read_fresh)[0]
         for i, answer in zip(fresh, got, strict=True):
             if isinstance(answer, Faulty) and answer.kind in ("timeout", "crash"):
                 self._hung[key(i)] = answer
@@ -227,20 +296,23 @@ class ExecEngine(Engine):
         return [answers[i] if i in answers else self._hung[key(i)] for i in range(len(items))]
 
     def _isolate(self, op: str, items: Sequence[Any], lo: int, hi: int,
-                 told: dict[str, str], read: Callable[[Any, int], Any]) -> list[Any]:
-        """The answers to items[lo:hi]; a batch that breaks is split in ``PIECES`` until the
-        input that breaks it is alone."""
+                 told: dict[str, str], read: Callable[[Any, int], Any]) -> tuple[list[Any], bool]:
+        """The answers to items[lo:hi], and whether some input among them broke a request
+        alone; a batch that breaks is split in ``PIECES`` until the input that breaks it is
+        alone, and the broken batch is logged."""
         if self.gave_up is not None:
-            return [Faulty("unasked", self.gave_up)] * (hi - lo)
+            return [Faulty("unasked", self.gave_up)] * (hi - lo), False
         request: dict[str, Any] = {"op": op, "batch": [self._wire(op, x) for x in items[lo:hi]]}
         if told:
             request["readings"] = told
+        self._log.requests += 1
+        self._log.largest = max(self._log.largest, hi - lo)
         try:
             answer = self._exchange(request)
             if not isinstance(answer, dict) or not isinstance(answer.get("batch"), list):
                 if isinstance(answer, dict) and isinstance(answer.get("error"), str):
                     raise _Broken("malformed", f"the engine refused the whole request: "
-                                               f"{answer['error'][:200]}")
+                                               f"{one_line(answer['error'][:200])}")
                 raise _Broken("malformed", "the answer is not {\"batch\": [...]}")
             if len(answer["batch"]) != hi - lo:
                 raise _Broken("malformed", f"{len(answer['batch'])} answers to a batch of "
@@ -248,20 +320,34 @@ class ExecEngine(Engine):
         except _Broken as broken:
             self._count(broken, alone=hi - lo == 1)
             if hi - lo == 1:
-                return [Faulty(broken.kind, broken.problem)]
+                if broken.kind == "desync":  # a line too many is the channel's, never an input's
+                    self._log.faults.append(ChannelFault(op, 1, "desync", broken.problem, False,
+                                                         True))
+                return [Faulty(broken.kind, broken.problem)], True
             if self.gave_up is not None:  # which input of the batch broke it is not known
-                return [Faulty("unasked", self.gave_up)] * (hi - lo)
+                self._log.faults.append(ChannelFault(op, hi - lo, broken.kind, broken.problem,
+                                                     False, False))
+                return [Faulty("unasked", self.gave_up)] * (hi - lo), False
             pieces = min(PIECES, hi - lo)
             bounds = [lo + (hi - lo) * k // pieces for k in range(pieces + 1)]
-            return [answer for start, end in itertools.pairwise(bounds)
-                    for answer in self._isolate(op, items, start, end, told, read)]
+            answers: list[Any] = []
+            explained = False
+            for start, end in itertools.pairwise(bounds):
+                part, alone = self._isolate(op, items, start, end, told, read)
+                answers += part
+                explained = explained or alone
+            settled = not any(isinstance(a, Faulty) and a.kind == "unasked" for a in answers)
+            self._log.faults.append(ChannelFault(op, hi - lo, broken.kind, broken.problem,
+                                                 explained and broken.kind != "desync",
+                                                 settled))
+            return answers, explained
         self._broken_in_a_row = 0
-        return [read(a, i) for i, a in zip(range(lo, hi), answer["batch"], strict=True)]
+        return [read(a, i) for i, a in zip(range(lo, hi), answer["batch"], strict=True)], False
 
     def _count(self, broken: _Broken, alone: bool) -> None:
         """Count a broken request, and give the engine up when it is hopeless: isolating each
         failing input costs a request per split, and a hang costs a timeout each time."""
-        if broken.kind in ("crash", "timeout"):
+        if broken.kind in ("crash", "timeout", "desync"):
             self.restarts += 1
         if broken.kind == "timeout":
             self.timeouts += 1
@@ -317,4 +403,3 @@ class ExecEngine(Engine):
     def describe(self) -> dict[str, Any]:
         return {**super().describe(), "command": self.argv,
                 "cwd": os.getcwd(), "timeout_ms": int(self.timeout * 1000)}
-

@@ -3,7 +3,8 @@
 ``replay`` re-derives a bundle's craps verdicts by running the obligations again against what
 the engine under test answered then, without the engine. Each input is answered as the engine
 answered it the first time, and, asked again, as it answered the second time (so the
-determinism obligation is re-derived too). An input the recording lacks is a fault.
+determinism obligation is re-derived too). An input the recording lacks is a fault. The
+channel's log, as recorded, gives the ``channel`` obligation again.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, Faulty, RankAnswer
-from casino_proofs.adapters.engine import Engine, Hello
+from casino_proofs.adapters.engine import ChannelLog, Engine, Hello
 
 
 class RecordedEngine(Engine):
@@ -20,12 +21,18 @@ class RecordedEngine(Engine):
     kind = "recorded"
 
     def __init__(self, hello: Hello, first: dict[CrapsInput, CrapsAnswer],
-                 second: dict[CrapsInput, CrapsAnswer], target: str = "recorded") -> None:
+                 second: dict[CrapsInput, CrapsAnswer], target: str = "recorded",
+                 channel: ChannelLog | None = None) -> None:
         super().__init__(target)
         self._hello = hello
         self.first = first
         self.second = second
         self.asked: set[CrapsInput] = set()
+        #: the channel's log as recorded (taken on record: no recording can re-derive it)
+        self.channel = channel
+
+    def take_channel(self) -> ChannelLog | None:
+        return self.channel
 
     def _start(self) -> Hello:
         return self._hello if self._hello is not None else Hello("recorded", "", (), ())

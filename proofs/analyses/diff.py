@@ -24,7 +24,7 @@ from typing import Any
 
 from casino_proofs import regulation, spec
 from casino_proofs.adapters.answers import CrapsInput
-from casino_proofs.adapters.engine import Engine
+from casino_proofs.adapters.engine import ChannelLog, Engine
 from casino_proofs.analyses import diff_craps as dc
 from casino_proofs.analyses import diff_paigow as dp
 from casino_proofs.obligations.lifting import state_dict
@@ -73,6 +73,18 @@ def defective(readings: dict[str, str]) -> list[str]:
         if defect:
             out.append(f"{rid}={value}: {defect}")
     return out
+
+
+def channel_problems(tag: str, game: str, log: ChannelLog | None) -> list[str]:
+    """An engine side's broken requests that no input explains (a batch it fails on as a
+    whole, an exit now and then, a line too many): a fault of that engine no difference shows,
+    so the diff is not established on it."""
+    if log is None or not log.unexplained():
+        return []
+    shown = log.unexplained()[0]
+    return [f"{game}: side {tag}'s engine broke {_count(len(log.unexplained()), 'request')} "
+            f"that no input explains (the check's channel obligation), e.g. a {shown.op} batch "
+            f"of {shown.size:,}: {shown.problem}"]
 
 
 def fingerprint(content: Any) -> str:
@@ -125,6 +137,9 @@ def craps_section(a: Target, b: Target, wagers: list[str], budget: Budget,
     sa = dc.Side(a.label, a.readings, a.engine)
     sb = dc.Side(b.label, b.readings, b.engine)
     _ask_both(sa, sb, both)
+    for tag, side in (("A", a), ("B", b)):
+        if side.engine is not None:
+            problems += channel_problems(tag, "craps", side.engine.take_channel())
     listed = dc.differences(sa, sb, both)
     skipped: list[CrapsInput] = []
     for tag, asked in (("A", sa), ("B", sb)):
@@ -226,6 +241,8 @@ def paigow_section(a: Target, b: Target, workers: int, differences: list[dict[st
     pa = dp.PaiGowSide(a.label, a.readings, a.engine)
     pb = dp.PaiGowSide(b.label, b.readings, b.engine)
     passed = dp.every_hand(pa, pb, workers, progress)
+    for tag, log in sorted(passed.channel.items()):
+        problems += channel_problems(tag.upper(), "paigow", log)
     groups = passed.groups
     for tag, side in (("a", pa), ("b", pb)):
         problems += dp.asked_again(side, tag, passed.sample)

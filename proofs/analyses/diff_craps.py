@@ -31,7 +31,14 @@ from typing import Any
 import z3
 
 from casino_proofs import spec
-from casino_proofs.adapters.answers import CrapsInput, Faulty, Refused, Settled, is_unanswered
+from casino_proofs.adapters.answers import (
+    CrapsInput,
+    Faulty,
+    Refused,
+    Settled,
+    answer_key,
+    is_unanswered,
+)
 from casino_proofs.adapters.engine import Engine
 from casino_proofs.analyses.chain import Outcome, Settle, Start, Undefined, build, expected_net
 from casino_proofs.analyses.edge import spec_settle, starts
@@ -135,14 +142,6 @@ def _engine_meanings(side: Side, wagers: list[str]) -> None:
     _ask_engine(side, [q for w in wagers for q in inputs_of(w)])
 
 
-def _answer_key(answer: Any) -> Any:
-    if isinstance(answer, Settled):
-        return answer.key()
-    if isinstance(answer, Refused):
-        return ("refused", answer.reason)
-    return (answer.kind, answer.problem)
-
-
 def _ask_engine(side: Side, inputs: list[CrapsInput], twice: bool = True) -> None:
     """Ask the engine about ``inputs`` -- twice, the second time in another order and other
     batches, unless ``twice`` is False: an input answered differently is a fault of the engine
@@ -163,7 +162,7 @@ def _ask_engine(side: Side, inputs: list[CrapsInput], twice: bool = True) -> Non
             again.update(zip(chunk, side.engine.settle(chunk, side.readings), strict=True))
         for i, (q, answer) in enumerate(zip(asked, answers, strict=True)):
             second = again[q]
-            if _answer_key(second) != _answer_key(answer) and not (
+            if answer_key(second) != answer_key(answer) and not (
                     is_unanswered(answer) or is_unanswered(second)):  # a non-answer is no evidence
                 answers[i] = Faulty("nondeterministic", f"answered {_answer_text(answer)}, "
                                                         f"then {_answer_text(second)}")

@@ -36,7 +36,7 @@ from typing import Any
 
 from casino_proofs import spec
 from casino_proofs.adapters.answers import Faulty, Refused, Strength
-from casino_proofs.adapters.engine import Engine
+from casino_proofs.adapters.engine import ChannelLog, Engine
 from casino_proofs.obligations.paigow_pass import (
     Key,
     abstraction,
@@ -205,6 +205,8 @@ def _side_answers(tag: str, hands: list[tuple[int, ...]],
 
 #: A pass's answers to the hands asked again afterwards: hand -> (answer A, answer B)
 Sample = dict[tuple[int, ...], tuple[Answer, Answer]]
+#: one task's answers: the task, its groups, its sampled hands, each engine side's channel
+TaskOut = tuple[tuple[str, int], Groups, Sample, dict[str, ChannelLog]]
 SAMPLE_SEED = 53
 SAMPLE_HIGH = 5_000  # five-card hands asked again; every two-card hand is
 
@@ -217,7 +219,7 @@ def _sample() -> frozenset[tuple[int, ...]]:
     return frozenset(high | set(combinations(FULL_DECK, 2)))
 
 
-def _pass_task(task: tuple[str, int]) -> tuple[tuple[str, int], Groups, Sample]:
+def _pass_task(task: tuple[str, int]) -> TaskOut:
     scope, position = task
     size = SCOPES[scope]
     hands: Iterator[tuple[int, ...]] = hands_starting_with(FULL_DECK, position, size)
@@ -239,7 +241,9 @@ def _pass_task(task: tuple[str, int]) -> tuple[tuple[str, int], Groups, Sample]:
                 group[0] += 1
             if hand in chosen:
                 sample[hand] = (x, y)
-    return task, groups, sample
+    logs = {tag: log for tag, engine in _OPEN.items()
+            if (log := engine.take_channel()) is not None}
+    return task, groups, sample, logs
 
 
 def _close_open() -> None:
@@ -258,6 +262,8 @@ class PassOut:
 
     groups: dict[str, Groups]
     sample: Sample = field(default_factory=dict)
+    #: each engine side's channel, over the pass (by side tag)
+    channel: dict[str, ChannelLog] = field(default_factory=dict)
 
 
 def every_hand(a: PaiGowSide, b: PaiGowSide, workers: int = 2,
@@ -287,7 +293,7 @@ def every_hand(a: PaiGowSide, b: PaiGowSide, workers: int = 2,
     tasks.sort(key=lambda t: -comb(len(FULL_DECK) - 1 - t[1], SCOPES[t[0]] - 1))
     if workers <= 1:
         try:
-            results: Iterator[tuple[tuple[str, int], Groups, Sample]] = map(_pass_task, tasks)
+            results: Iterator[TaskOut] = map(_pass_task, tasks)
             _merge(done, results, len(tasks), progress)
         finally:
             _close_open()
@@ -308,9 +314,11 @@ def tally(table: dict[Any, list[Any]], key: Any, n: int, hand: tuple[int, ...]) 
         seen[1] = min(seen[1], hand)
 
 
-def _merge(out: PassOut, results: Iterator[tuple[tuple[str, int], Groups, Sample]],
+def _merge(out: PassOut, results: Iterator[TaskOut],
            total: int, progress: Callable[[int, int], None] | None) -> None:
-    for done, ((scope, _p), groups, sample) in enumerate(results, start=1):
+    for done, ((scope, _p), groups, sample, logs) in enumerate(results, start=1):
+        for tag, log in logs.items():
+            out.channel.setdefault(tag, ChannelLog()).merge(log)
         for g, (n, hand) in groups.items():
             tally(out.groups[scope], g, n, hand)
         out.sample.update(sample)
@@ -321,6 +329,12 @@ def _merge(out: PassOut, results: Iterator[tuple[tuple[str, int], Groups, Sample
 def unanswered(answer: Answer) -> bool:
     """The engine did not answer in time, or was given up on before it was asked."""
     return answer[0] == "x" and str(answer[1]).startswith(Faulty.UNANSWERED)
+
+
+def _asked_alike(answer: Answer) -> Answer:
+    """What two askings must agree on: a strength whole; a failure by its kind (its text may
+    name the line of the engine's output it was on)."""
+    return answer if answer[0] == "v" else ("x", str(answer[1]).split(":")[0])
 
 
 def asked_again(side: PaiGowSide, tag: str, sample: Sample) -> list[str]:
@@ -336,7 +350,8 @@ def asked_again(side: PaiGowSide, tag: str, sample: Sample) -> list[str]:
         for hand, again in zip(chunk, engine_answers(side.engine, chunk, side.readings),
                                strict=True):
             first = sample[hand][i]
-            if again != first and not (unanswered(again) or unanswered(first)):
+            if _asked_alike(again) != _asked_alike(first) and not (unanswered(again)
+                                                                  or unanswered(first)):
                 wrong.append(hand)
     return [f"side {tag.upper()} answered {len(wrong):,} of {len(hands):,} hands asked again "
             f"otherwise than in the pass (non-deterministic), e.g. {hand_text(wrong[-1])}"

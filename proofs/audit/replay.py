@@ -32,7 +32,7 @@ from typing import Any
 
 from casino_proofs import spec
 from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, read_recorded
-from casino_proofs.adapters.engine import read_hello
+from casino_proofs.adapters.engine import ChannelLog, read_hello
 from casino_proofs.adapters.recorded import RecordedEngine
 from casino_proofs.audit.bundle import SCHEMA, UNHASHED, query_file, sha256
 from casino_proofs.obligations.verdict import (
@@ -257,7 +257,14 @@ def _recorded_engine(bundle: Bundle, run: str) -> tuple[RecordedEngine,
             second[q] = read_recorded(entry["second"])
         if "explicit" in entry:
             explicit[q] = read_recorded(entry["explicit"])
-    main = RecordedEngine(hello, first, second or first)
+    recorded = next((r for r in bundle.manifest.get("runs", [])
+                     if isinstance(r, dict) and r.get("reading") == run), {})
+    raw_channel = (recorded.get("craps") or {}).get("channel")
+    try:
+        channel = None if raw_channel is None else ChannelLog.from_json(raw_channel)
+    except ValueError as exc:
+        raise BundleError(f"manifest.json: the channel log of run {run}: {exc}") from None
+    main = RecordedEngine(hello, first, second or first, channel=channel)
     return main, (RecordedEngine(hello, explicit, explicit) if explicit else None)
 
 

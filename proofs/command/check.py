@@ -185,6 +185,8 @@ def run_check(args: argparse.Namespace) -> int:
                     results += _relabel(craps.results, label)
                     run["craps"] = {"answers_sha256": craps.answers.digest,
                                     **craps.answers.engine}
+                    if craps.answers.channel is not None:
+                        run["craps"]["channel"] = craps.answers.channel.json()
                     craps_answers[label or "base"] = craps.answers
                     if label is None:
                         detail["left_out"] += craps.left_out

@@ -43,6 +43,7 @@ from casino_proofs import spec
 from casino_proofs.adapters.answers import Faulty, Settled, is_unanswered
 from casino_proofs.adapters.engine import Engine
 from casino_proofs.obligations import enumeration
+from casino_proofs.obligations.channel import channel_obligation, channel_result
 from casino_proofs.obligations.craps_answers import (
     CrapsAnswers,
     accepted,
@@ -74,6 +75,7 @@ from casino_proofs.spec.vocabulary import (
 )
 
 UNIVERSE_CLAUSES = ("r3-95.15-intro.s1", "r3-95.16-intro.s1")
+CHANNEL_ID = "craps/engine/all-states/channel"
 
 
 class _Session:
@@ -595,6 +597,9 @@ def prove_craps(engine: Engine | None = None, readings: Mapping[str, str] | None
     for w in asked:
         results += _WagerCheck(session, w, answers, can_refuse).run()
     results = enumeration.confirm(results, asked, answers)
+    if answers.channel is not None:
+        results.append(channel_result(channel_obligation("craps", CHANNEL_ID, "all-states"),
+                                      answers.channel))
     out = [{"what": f"craps wager {name}", "why": "left out by the user (--wagers)"}
            for name in (left_out or [])]
     if not can_refuse:

@@ -25,9 +25,10 @@ from casino_proofs.adapters.answers import (
     Faulty,
     Refused,
     Settled,
+    answer_key,
     is_unanswered,
 )
-from casino_proofs.adapters.engine import AnswerHash, Engine
+from casino_proofs.adapters.engine import AnswerHash, ChannelLog, Engine
 
 DICE = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
 #: Impossible inputs every implementation that can refuse must refuse.
@@ -93,6 +94,8 @@ class CrapsAnswers:
     explicit: dict[CrapsInput, CrapsAnswer] | None = None
     digest: str = ""
     engine: dict[str, Any] = field(default_factory=dict)
+    #: what the engine's channel went through while it was asked (None: no channel)
+    channel: ChannelLog | None = None
 
     def at(self, wager: str, state: spec.ConcreteState, d1: int, d2: int) -> CrapsAnswer:
         """The answer to a question; one never asked is asked of nobody: a fault."""
@@ -107,7 +110,7 @@ class CrapsAnswers:
             first, again = self.answers.get(q), self.reasked.get(q)
             if first is None or again is None or is_unanswered(first) or is_unanswered(again):
                 continue
-            if first != again:
+            if answer_key(first) != answer_key(again):
                 out.append((q, first, again))
         return out
 
@@ -148,7 +151,8 @@ def collect(engine: Engine, specs: Sequence[spec.WagerSpec], readings: Mapping[s
     for q in sorted(first, key=CrapsInput.sort_key):
         digest.add(q.item(), first[q].json())
     out = CrapsAnswers(first, questions, reasked, digest=digest.hexdigest(),
-                       engine={"questions": len(asked), "asked": 2 * len(asked)})
+                       engine={"questions": len(asked), "asked": 2 * len(asked)},
+                       channel=engine.take_channel())
     if explicit is not None:
         out.explicit = dict(zip(asked, _ask(explicit, asked, readings), strict=True))
     return out

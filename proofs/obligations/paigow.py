@@ -49,10 +49,11 @@ from math import comb
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.adapters.answers import Faulty, Strength, is_unanswered
-from casino_proofs.adapters.engine import Engine
+from casino_proofs.adapters.answers import Faulty, Strength, answer_key, is_unanswered
+from casino_proofs.adapters.engine import ChannelLog, Engine
 from casino_proofs.obligations import paigow_pass as pp
 from casino_proofs.obligations import paigow_queries as pq
+from casino_proofs.obligations.channel import channel_obligation, channel_result
 from casino_proofs.obligations.paigow_pass import Key, PassResult, hand_text
 from casino_proofs.obligations.paigow_spec import (
     CLAUSE_OF,
@@ -521,31 +522,46 @@ class _ScopeCheck:
 
 def _deterministic(scope: str, engine: Engine, passes: PassResult,
                    readings: Mapping[str, str]) -> Result:
+    """The sampled hands, asked three times: in the pass, again by the same process at the end
+    of its task, and once more by another process, their cards in another order."""
     started = time.perf_counter()
     ob = Obligation(f"paigow/{scope}/deterministic", "deterministic", "r3-40-intro.s1",
                     ("r3-40-intro.s1",), "every hand", f"{scope} hands",
-                    "hands asked again (their cards in another order) get the same strengths",
-                    game="paigow")
+                    "hands asked again (by the same process, and by another, their cards in "
+                    "another order) get the same strengths", game="paigow")
     hands = sorted(passes.sample)
     again = engine.rank_again(hands, readings)
     silent: list[tuple[tuple[int, ...], Any]] = []
-    for hand, answer in zip(hands, again, strict=True):
+    differing: list[tuple[tuple[int, ...], str, Any, Any]] = []
+    for hand, other in zip(hands, again, strict=True):
         first = passes.sample[hand]
-        if is_unanswered(first) or is_unanswered(answer):  # a non-answer is no evidence
-            silent.append((hand, answer if is_unanswered(answer) else first))
-        elif answer != first:
-            return Result(ob, Verdict.REFUTED, time.perf_counter() - started,
-                          f"non-deterministic: {hand_text(hand)} answered two ways",
-                          {"hands": [{"hand": hand_text(hand), "first": first.json(),
-                                      "second": answer.json()}]})
+        askings = [("asked again by the same process", passes.sample_again.get(hand)),
+                   ("asked again by another process", other)]
+        for how, answer in askings:
+            if answer is None:
+                continue
+            if is_unanswered(first) or is_unanswered(answer):  # a non-answer is no evidence
+                silent.append((hand, answer if is_unanswered(answer) else first))
+            elif answer_key(answer) != answer_key(first):
+                differing.append((hand, how, first, answer))
+    if differing:
+        hand, how, first, answer = differing[0]
+        count = len({h for h, *_ in differing})
+        return Result(ob, Verdict.REFUTED, time.perf_counter() - started,
+                      f"non-deterministic: {hand_text(hand)} answered two ways ({how}); "
+                      f"{count:,} of {len(hands):,} hands asked again",
+                      {"hands": [{"hand": hand_text(hand), "first": first.json(),
+                                  "second": answer.json(), "second_asking": how}],
+                       "count": count})
     if silent:
         hand, answer = silent[0]
         return Result(ob, Verdict.ERROR, time.perf_counter() - started,
-                      f"not established: {hand_text(hand)} was not answered both times "
-                      f"({len(silent):,} of {len(hands):,} hands asked again)",
+                      f"not established: {hand_text(hand)} was not answered every time "
+                      f"({len({h for h, _ in silent}):,} of {len(hands):,} hands asked again)",
                       {"hands": [{"hand": hand_text(hand), "impl": answer.json()}]})
     return Result(ob, Verdict.PROVED, time.perf_counter() - started,
-                  f"a seeded sample of {len(hands):,} hands asked again")
+                  f"a seeded sample of {len(hands):,} hands asked again, by the same process "
+                  "and by another")
 
 
 def _library_defaults(scope: str, check: _ScopeCheck, explicit: Engine,
@@ -637,6 +653,7 @@ def check_paigow(readings: Mapping[str, str] | None = None, engine: Engine | Non
         results += [replace(r, enumeration=f"enumeration: {r.detail}" if r.verdict is
                             Verdict.PROVED else "enumeration: the hands asked again")
                     for r in asked_again]
+        results += _channel(scope, passes[scope], engine)
         if not check.named:
             left_out.append({"what": f"paigow/{scope}/combination",
                              "why": "the engine answers strengths without naming "
@@ -662,6 +679,20 @@ def check_paigow(readings: Mapping[str, str] | None = None, engine: Engine | Non
     )
 
 
+def _channel(scope: str, result: PassResult, engine: Engine) -> list[Result]:
+    """The ``channel`` obligation of an engine that is a program: its worker processes' logs
+    over the pass, and this process's (hands asked again, counterexamples replayed)."""
+    here = engine.take_channel()
+    if here is None and result.channel is None:
+        return []
+    log = ChannelLog()
+    for part in (result.channel, here):
+        if part is not None:
+            log.merge(part)
+    ob = channel_obligation("paigow", f"paigow/{scope}/channel", f"{scope} hands")
+    return [replace(channel_result(ob, log), enumeration="enumeration: every request sent")]
+
+
 def _named_counts(result: PassResult) -> dict[str, int]:
     counts: dict[str, int] = {}
     for entry in result.table.values():
@@ -671,7 +702,8 @@ def _named_counts(result: PassResult) -> dict[str, int]:
 
 
 _ORDER = ["exhaustive", "abstraction", "nonvacuous", "statement", "evaluator", "combination",
-          "order", "convention", "consistency", "preorder", "deterministic", "library-defaults"]
+          "order", "convention", "consistency", "preorder", "deterministic", "library-defaults",
+          "channel"]
 
 
 def _query_results(queries: list[pq.Query], scope: str) -> list[Result]:

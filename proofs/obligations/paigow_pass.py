@@ -11,7 +11,8 @@ A class entry records how many hands it has, the implementation's combination (w
 one) and strength range over them, and a hand for each extreme and each other combination
 seen. Where the engine offers ``compare`` (our implementation), every hand is also compared
 with its class's representative. Answers are hashed in the order asked, and the answers to a
-seeded sample of hands are kept, to be asked again.
+seeded sample of hands are kept, and asked again at the end of the task by the same process
+(they are asked once more, by another process, afterwards).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from itertools import combinations, islice
 from typing import Any
 
 from casino_proofs.adapters.answers import Faulty, Refused, Strength
-from casino_proofs.adapters.engine import Engine
+from casino_proofs.adapters.engine import ChannelLog, Engine
 from casino_proofs.spec.paigow import JOKER_INDEX, card_symbol
 
 Key = tuple[tuple[int, ...], bool]
@@ -64,6 +65,10 @@ class PassResult:
     compared: int = 0
     mismatch: tuple[tuple[int, ...], tuple[int, ...], Any, int] | None = None
     sample: dict[tuple[int, ...], Any] = field(default_factory=dict)  # hand -> its answer
+    #: the sampled hands asked again at the end of their task, by the same engine process
+    sample_again: dict[tuple[int, ...], Any] = field(default_factory=dict)
+    #: what the engine's channel went through (None: an engine with no channel)
+    channel: ChannelLog | None = None
     digests: dict[int, str] = field(default_factory=dict)  # task -> sha256 of its answers
     named: bool = True  # every answer named its combination
     #: every class of the deck, answered or not: its hand count and a hand (for what the
@@ -85,6 +90,11 @@ class PassResult:
                                            or other.mismatch[0] < self.mismatch[0]):
             self.mismatch = other.mismatch
         self.sample.update(other.sample)
+        self.sample_again.update(other.sample_again)
+        if other.channel is not None:
+            if self.channel is None:
+                self.channel = ChannelLog()
+            self.channel.merge(other.channel)
         self.digests.update(other.digests)
         self.named = self.named and other.named
         for key, (n, hand) in other.every.items():
@@ -194,7 +204,13 @@ def run(engine: Engine, hands: Iterator[tuple[int, ...]], readings: Mapping[str,
                 if got != expected and (result.mismatch is None or hand < result.mismatch[0]):
                     result.mismatch = (hand, rep_hand, got, expected if expected is not None
                                        else 0)
+    # The sampled hands, asked again by the same process: an engine that answers otherwise on
+    # a second asking within one process must not hide behind a fresh process.
+    again = sorted(result.sample)
+    if again:
+        result.sample_again.update(zip(again, engine.rank_again(again, readings), strict=True))
     result.digests[task] = digest.hexdigest()
+    result.channel = engine.take_channel()
     return result
 
 

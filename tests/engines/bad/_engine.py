@@ -14,6 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 Answer = Callable[[dict[str, Any]], Any]
+#: called with each request and its number (1 for the first line read): may exit, hang, or
+#: write lines of its own, before the request is answered or after
+Hook = Callable[[dict[str, Any], int], None]
 
 
 def any_7(item: dict[str, Any]) -> Any:
@@ -32,11 +35,16 @@ def any_7(item: dict[str, Any]) -> Any:
     return {"decision": "lose", "net": "-1", "point": None}
 
 
-def serve(answer: Answer = any_7, batch_line: Callable[[list[Any]], str] | None = None) -> None:
+def serve(answer: Answer = any_7, batch_line: Callable[[list[Any]], str] | None = None,
+          before: Hook | None = None, after: Hook | None = None) -> None:
     """Answer hello, settle and bye on standard input and output."""
-    for line in sys.stdin:
+    for number, line in enumerate(sys.stdin, start=1):
+        if not line.strip():
+            continue
         request = json.loads(line)
         op = request.get("op")
+        if before is not None:
+            before(request, number)
         if op == "bye":
             return
         if op == "hello":
@@ -50,6 +58,15 @@ def serve(answer: Answer = any_7, batch_line: Callable[[list[Any]], str] | None 
         else:
             sys.stdout.write(json.dumps({"error": f"unknown op {op}"}) + "\n")
         sys.stdout.flush()
+        if after is not None:
+            after(request, number)
+            sys.stdout.flush()
+
+
+def batch_size(request: dict[str, Any]) -> int:
+    """How many items a request holds (0 for one that is not a batch)."""
+    batch = request.get("batch")
+    return len(batch) if isinstance(batch, list) else 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,161 @@
+"""An engine's process: started in a process group of its own, read line by line with bounds,
+and ended with everything it started.
+
+The program is untrusted. It may fork children that hold its pipes open after it exits, start
+background helpers, write a line of a gigabyte with no end, or fill its standard error. So:
+
+- it runs in a new session (its own process group); ending it ends the whole group, children
+  and background helpers included (a child that makes a session of its own escapes any
+  group: nothing short of a container stops that);
+- its standard output is read on a thread, line by line, each line at most ``MAX_LINE``
+  bytes, numbered from 1 (blank lines are counted and skipped), so a report can name "line
+  4,001 of the engine's output";
+- waiting for a line also watches the process: once it has exited, its group is ended, so a
+  child holding the pipe cannot turn an exit into a wait for the time limit;
+- of its standard error, only the last lines are kept, each cut short, and shown escaped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+import signal
+import subprocess
+import threading
+import time
+from collections import deque
+from typing import IO
+
+from casino_proofs.untrusted.printable import one_line
+
+#: the longest answer line read (a batch of 20,000 strengths with their combination names is
+#: about 1.3 MB)
+MAX_LINE = 32 * 1024 * 1024
+_STDERR_LINE = 4096
+_WATCH = 0.25  # seconds between looks at whether the process has exited
+
+
+class LineTooLong(Exception):
+    """The engine wrote a line longer than MAX_LINE."""
+
+
+class EngineProcess:
+    """One run of the program; ``argv`` is run without a shell."""
+
+    def __init__(self, argv: list[str]) -> None:
+        # Buffered pipes: unbuffered, readline() reads an answer line a byte at a time.
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, start_new_session=True)
+        self._lines: queue.Queue[tuple[int, bytes] | None] = queue.Queue()
+        self._stderr: deque[str] = deque(maxlen=20)
+        self._ended = False
+        assert self.proc.stdout is not None and self.proc.stderr is not None
+        threading.Thread(target=self._read_out, args=(self.proc.stdout,), daemon=True).start()
+        threading.Thread(target=self._read_err, args=(self.proc.stderr,), daemon=True).start()
+
+    def _read_out(self, stream: IO[bytes]) -> None:
+        number = 0
+        try:
+            while True:
+                line = stream.readline(MAX_LINE + 1)
+                if not line:
+                    break
+                number += 1
+                if len(line) > MAX_LINE:
+                    self._lines.put((number, b""))  # b"" marks a line over the bound
+                    break
+                if line.strip():
+                    self._lines.put((number, line))
+        except (OSError, ValueError):
+            pass
+        self._lines.put(None)
+
+    def _read_err(self, stream: IO[bytes]) -> None:
+        try:
+            while True:
+                line = stream.readline(_STDERR_LINE)
+                if not line:
+                    break
+                self._stderr.append(line.decode("utf-8", "replace").rstrip()[:300])
+        except (OSError, ValueError):
+            pass
+
+    # -- talking ----------------------------------------------------------------------------
+
+    def send(self, data: bytes) -> None:
+        """Write to the program's standard input (an exited program: reading tells how)."""
+        assert self.proc.stdin is not None
+        with contextlib.suppress(OSError, ValueError):
+            self.proc.stdin.write(data)
+            self.proc.stdin.flush()
+
+    def next_line(self, timeout: float) -> tuple[int, bytes] | None:
+        """The next non-blank line and its number; None once the output has ended (the program
+        exited or closed it); ``TimeoutError`` if none comes within ``timeout`` seconds;
+        ``LineTooLong`` for a line over the bound."""
+        deadline = time.monotonic() + timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError
+            try:
+                item = self._lines.get(timeout=min(_WATCH, remaining))
+            except queue.Empty:
+                if self.proc.poll() is not None:
+                    self.end_group()  # its children may hold the pipe: end them too
+                continue
+            if item is not None and item[1] == b"":
+                raise LineTooLong(item[0])
+            return item
+
+    def exit_code(self) -> int | None:
+        code = self.proc.poll()
+        if code is None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                code = self.proc.wait(timeout=2)
+        return code
+
+    def stderr_tail(self) -> str:
+        """The last lines the program wrote on its standard error, escaped, or ''."""
+        tail = [line for line in self._stderr if line.strip()][-3:]
+        return f"; its stderr ends: {one_line(' | '.join(tail))[:300]}" if tail else ""
+
+    # -- ending -----------------------------------------------------------------------------
+
+    def end_group(self) -> None:
+        """Kill the program's whole process group (idempotent)."""
+        with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+
+    def kill(self) -> None:
+        """End the program and everything it started, now."""
+        if self._ended:
+            return
+        self._ended = True
+        self.end_group()
+        with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
+            self.proc.wait(timeout=5)
+        self._close_pipes()
+
+    def close(self, goodbye: bytes) -> None:
+        """Say goodbye, give the program a moment to exit, then end its group all the same
+        (a background child it left must not outlive the run)."""
+        if self._ended:
+            return
+        self.send(goodbye)
+        assert self.proc.stdin is not None
+        with contextlib.suppress(OSError, ValueError):
+            self.proc.stdin.close()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=3)
+        self.kill()
+
+    def _close_pipes(self) -> None:
+        # Only standard input: the reading threads end with the output they read (closing a
+        # buffered reader another thread is blocked in would wait for that read to return,
+        # forever if a child that escaped the group still holds the pipe).
+        if self.proc.stdin is not None:
+            with contextlib.suppress(OSError, ValueError):
+                self.proc.stdin.close()

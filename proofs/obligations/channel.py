@@ -1,0 +1,67 @@
+"""The ``channel`` obligation: an engine that is a program answered every request the checker
+sent it, whole and in step, whatever the batch's size.
+
+A request that breaks (the program exits, hangs, writes a line too many, answers a batch short)
+is split until the input that breaks it is alone (:mod:`casino_proofs.adapters.exec_engine`).
+When such an input is found, its own answer says so and its obligations refute it. But a
+program may break only on large batches, or now and then, and answer every piece: then no
+input's answer shows the fault, and only the channel's log remembers it. That is evidence, never
+forgotten: a break no input explains is REFUTED (ERROR if it was only a timeout, which may be
+slowness), naming the batch size and the problem.
+"""
+
+from __future__ import annotations
+
+import time
+
+from casino_proofs.adapters.engine import ChannelFault, ChannelLog
+from casino_proofs.obligations.verdict import Obligation, Result, Verdict
+
+CLAUSE = {"craps": "r3-95.15-intro.s1", "paigow": "r3-40-intro.s1"}
+
+
+def channel_obligation(game: str, oid: str, scope: str) -> Obligation:
+    return Obligation(oid, "channel", CLAUSE[game], (CLAUSE[game],), "the engine", scope,
+                      "every request the checker sent got a whole answer, in step, whatever "
+                      "its batch size", game=game)
+
+
+def _sizes(faults: list[ChannelFault]) -> str:
+    sizes = sorted({f.size for f in faults}, reverse=True)
+    shown = ", ".join(f"{s:,}" for s in sizes[:5])
+    return shown + (f" and {len(sizes) - 5} more sizes" if len(sizes) > 5 else "")
+
+
+def channel_result(ob: Obligation, log: ChannelLog) -> Result:
+    """The verdict on one engine's channel log."""
+    started = time.perf_counter()
+    unexplained = log.unexplained()
+    definite = [f for f in unexplained if f.kind != "timeout"]
+    if definite or unexplained:
+        shown = (definite or unexplained)[0]
+        what = {"crash": "broke off", "timeout": "got no answer in time",
+                "desync": "put the channel out of step", "malformed": "got no proper answer"}
+        why = ("a line too many is a fault of the channel, whatever the input"
+               if shown.kind == "desync" else
+               "no input of it fails when asked alone: the engine fails on batches, or now and "
+               "then, not on an input")
+        detail = (f"a {shown.op} batch of {shown.size:,} input(s) "
+                  f"{what.get(shown.kind, 'broke')} ({shown.problem}); {why}; "
+                  f"{len(unexplained)} such request(s) of {log.requests:,}, batch sizes "
+                  f"{_sizes(unexplained)}")
+        cex = {"batch_size": shown.size, "op": shown.op, "fault": shown.kind,
+               "problem": shown.problem, "requests_broken": len(unexplained),
+               "requests": log.requests}
+        if definite:
+            return Result(ob, Verdict.REFUTED, time.perf_counter() - started, detail, cex)
+        return Result(ob, Verdict.ERROR, time.perf_counter() - started,
+                      f"not established: {detail}", cex)
+    explained = sum(1 for f in log.faults if f.explained)
+    given_up = len(log.faults) - explained
+    note = (f"; {explained} broken request(s), each narrowed down to an input that fails "
+            "alone, which its own obligations show") if explained else ""
+    note += (f"; {given_up} broken request(s) left when the engine was given up on (their "
+             "inputs are ERROR, not asked)") if given_up else ""
+    return Result(ob, Verdict.PROVED, time.perf_counter() - started,
+                  f"{log.requests:,} requests, the largest of {log.largest:,} inputs, each "
+                  f"answered whole and in step{note}")
