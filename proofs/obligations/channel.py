@@ -35,7 +35,8 @@ def _sizes(faults: list[ChannelFault]) -> str:
 def channel_result(ob: Obligation, log: ChannelLog) -> Result:
     """The verdict on one engine's channel log."""
     started = time.perf_counter()
-    unexplained = log.unexplained()
+    # the largest first: the batch the engine fails on, not the first of its pieces that did
+    unexplained = sorted(log.unexplained(), key=lambda f: -f.size)
     definite = [f for f in unexplained if f.kind != "timeout"]
     if definite or unexplained:
         shown = (definite or unexplained)[0]
