@@ -32,7 +32,7 @@ from casino_proofs.analyses.ambiguities import Finding, finding_json
 from casino_proofs.analyses.edge import craps_readings, edge_rows
 from casino_proofs.analyses.mutants import Mutated
 from casino_proofs.command.main import main
-from casino_proofs.obligations.paigow_pass import abstraction
+from casino_proofs.obligations.paigow.every_hand import abstraction
 from casino_proofs.solving.budget import Budget
 from casino_proofs.spec.paigow import JOKER_INDEX
 

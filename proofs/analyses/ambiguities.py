@@ -28,10 +28,10 @@ from casino_proofs import regulation, spec
 from casino_proofs.adapters.answers import Refused, Settled, Strength
 from casino_proofs.adapters.engine import Engine
 from casino_proofs.analyses.edge import craps_readings, rule_fingerprint
-from casino_proofs.obligations.craps_answers import answer_json, question
-from casino_proofs.obligations.lifting import spec_dict, state_dict
-from casino_proofs.obligations.paigow_pass import hand_text
-from casino_proofs.obligations.paigow_spec import ScopeSpec, model_hand
+from casino_proofs.obligations.craps.answers import answer_json, question
+from casino_proofs.obligations.craps.lifting import spec_dict, state_dict
+from casino_proofs.obligations.paigow.every_hand import hand_text
+from casino_proofs.obligations.paigow.scope_spec import ScopeSpec, model_hand
 from casino_proofs.reports.progress import Progress
 from casino_proofs.solving import budget as budgets
 from casino_proofs.solving.budget import Budget

@@ -27,7 +27,7 @@ from typing import Any
 
 from casino_proofs import regulation, spec
 from casino_proofs.obligations.craps import check_craps
-from casino_proofs.obligations.paigow_spec import SCOPES, ScopeSpec
+from casino_proofs.obligations.paigow.scope_spec import SCOPES, ScopeSpec
 from casino_proofs.spec.paigow import COMBINATIONS
 
 #: The implementation's source files, wherever the package is installed.

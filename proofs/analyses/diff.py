@@ -27,9 +27,9 @@ from casino_proofs.adapters.answers import CrapsInput
 from casino_proofs.adapters.engine import ChannelLog, Engine
 from casino_proofs.analyses import diff_craps as dc
 from casino_proofs.analyses import diff_paigow as dp
-from casino_proofs.obligations.lifting import state_dict
-from casino_proofs.obligations.paigow_pass import hand_text
-from casino_proofs.obligations.paigow_spec import SCOPES
+from casino_proofs.obligations.craps.lifting import state_dict
+from casino_proofs.obligations.paigow.every_hand import hand_text
+from casino_proofs.obligations.paigow.scope_spec import SCOPES
 from casino_proofs.solving.budget import Budget
 
 SCHEMA = "casino-proofs/diff"

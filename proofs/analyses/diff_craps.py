@@ -42,7 +42,7 @@ from casino_proofs.adapters.answers import (
 from casino_proofs.adapters.engine import Engine
 from casino_proofs.analyses.chain import Outcome, Settle, Start, Undefined, build, expected_net
 from casino_proofs.analyses.edge import spec_settle, starts
-from casino_proofs.obligations.craps_answers import DICE, question
+from casino_proofs.obligations.craps.answers import DICE, question
 from casino_proofs.solving import budget as budgets
 from casino_proofs.solving.budget import Budget
 from casino_proofs.solving.z3_compile import compile_terms

@@ -37,14 +37,14 @@ from typing import Any
 from casino_proofs import spec
 from casino_proofs.adapters.answers import Faulty, Refused, Strength
 from casino_proofs.adapters.engine import ChannelLog, Engine
-from casino_proofs.obligations.paigow_pass import (
+from casino_proofs.obligations.paigow.every_hand import (
     Key,
     abstraction,
     hand_text,
     hands_starting_with,
     representative,
 )
-from casino_proofs.obligations.paigow_spec import CLAUSE_OF, SCOPES, ScopeSpec
+from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF, SCOPES, ScopeSpec
 from casino_proofs.solving.z3_compile import compile_terms, evaluate_with_z3
 from casino_proofs.spec.paigow import CODES, JOKER_INDEX
 

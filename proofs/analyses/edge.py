@@ -28,7 +28,7 @@ from casino_proofs.analyses.chain import (
     Undefined,
     expected_net,
 )
-from casino_proofs.obligations.craps_answers import DICE
+from casino_proofs.obligations.craps.answers import DICE
 from casino_proofs.solving.z3_compile import compile_terms
 from casino_proofs.spec.vocabulary import (
     COME_OUT,

@@ -42,9 +42,9 @@ from casino_proofs.adapters.answers import (
 from casino_proofs.adapters.engine import Engine, Hello
 from casino_proofs.analyses.coverage import ordering_gaps
 from casino_proofs.obligations.craps import check_craps
-from casino_proofs.obligations.craps_answers import DICE, question
+from casino_proofs.obligations.craps.answers import DICE, question
 from casino_proofs.obligations.paigow import check_paigow
-from casino_proofs.obligations.paigow_spec import CLAUSE_OF, SPEC_MUTATION, ScopeSpec
+from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF, SPEC_MUTATION, ScopeSpec
 from casino_proofs.obligations.verdict import Result, Verdict
 from casino_proofs.spec.paigow import COMBINATIONS, JOKER_INDEX, PaiGowSpec
 

@@ -34,7 +34,7 @@ from casino_proofs.analyses.seven_cards import (
     five_card_counts,
     seven_card_counts,
 )
-from casino_proofs.obligations.paigow_spec import CLAUSE_OF, ScopeSpec
+from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF, ScopeSpec
 from casino_proofs.solving.z3_compile import compile_terms
 
 PAIGOW_READINGS = ("joker", "pair-consisting", "royal-flush")

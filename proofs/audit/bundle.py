@@ -36,7 +36,7 @@ from typing import Any
 
 import z3
 
-from casino_proofs.obligations.craps_answers import CrapsAnswers, answer_json
+from casino_proofs.obligations.craps.answers import CrapsAnswers, answer_json
 from casino_proofs.obligations.verdict import Result
 from casino_proofs.reports.check import obligation_json
 from casino_proofs.solving.budget import Budget

@@ -286,8 +286,8 @@ def rederive_craps(bundle: Bundle, run: str, readings: dict[str, str],
 
 def paigow_smt_ids(readings: dict[str, str]) -> set[str]:
     """The Pai Gow obligations the specification alone gives rise to (decided by SMT)."""
-    from casino_proofs.obligations import paigow_queries as pq
-    from casino_proofs.obligations.paigow_spec import SCOPES, ScopeSpec
+    from casino_proofs.obligations.paigow import queries as pq
+    from casino_proofs.obligations.paigow.scope_spec import SCOPES, ScopeSpec
 
     out: set[str] = set()
     r = spec.Readings.from_dict(readings)
@@ -295,7 +295,7 @@ def paigow_smt_ids(readings: dict[str, str]) -> set[str]:
         for part in pq.PARTS:
             out |= {f"paigow/{scope}/abstraction/{part}/{case}"
                     for case in pq.abstraction_cases(scope)}
-        out |= {f"paigow/{scope}/nonvacuous/{name}" for name in pq._names(scope)}
+        out |= {f"paigow/{scope}/nonvacuous/{name}" for name in pq.combination_names(scope)}
         out |= {f"paigow/{scope}/statement/{st.id}"
                 for st in ScopeSpec.build(scope, r).statements}
     return out
@@ -303,8 +303,8 @@ def paigow_smt_ids(readings: dict[str, str]) -> set[str]:
 
 def regenerate_paigow(readings: dict[str, str]) -> dict[str, tuple[tuple[str, str], ...]]:
     """Every Pai Gow query rebuilt from the installed package: obligation -> queries."""
-    from casino_proofs.obligations import paigow_queries as pq
-    from casino_proofs.obligations.paigow_spec import FULL_DECK, SCOPES
+    from casino_proofs.obligations.paigow import queries as pq
+    from casino_proofs.obligations.paigow.scope_spec import FULL_DECK, SCOPES
     from casino_proofs.solving.budget import Budget
 
     r = spec.Readings.from_dict(readings)

@@ -25,7 +25,7 @@ from casino_proofs import regulation, spec
 from casino_proofs.adapters.engine import Engine, EngineUnavailable
 from casino_proofs.adapters.targets import open_target
 from casino_proofs.obligations.craps import prove_craps
-from casino_proofs.obligations.craps_answers import CrapsAnswers
+from casino_proofs.obligations.craps.answers import CrapsAnswers
 from casino_proofs.obligations.paigow import check_paigow
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict, exit_code
 from casino_proofs.reports import formats

@@ -10,7 +10,7 @@ from typing import Any
 from casino_proofs import regulation, spec
 from casino_proofs.adapters.answers import Strength
 from casino_proofs.adapters.engine import Engine
-from casino_proofs.obligations.paigow_spec import CLAUSE_OF, SCOPES, ScopeSpec, SpecView
+from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF, SCOPES, ScopeSpec, SpecView
 from casino_proofs.solving.z3_compile import evaluate_with_z3
 
 PAIGOW_READINGS = ("joker", "pair-consisting", "royal-flush")

@@ -18,8 +18,8 @@ from casino_proofs.adapters.engine import Engine, EngineUnavailable
 from casino_proofs.adapters.targets import open_target
 from casino_proofs.command import hands
 from casino_proofs.command.check import UsageError, canonical_wager
-from casino_proofs.obligations.craps_answers import answer_json
-from casino_proofs.obligations.lifting import spec_dict, state_dict
+from casino_proofs.obligations.craps.answers import answer_json
+from casino_proofs.obligations.craps.lifting import spec_dict, state_dict
 from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED
 from casino_proofs.reports.check import compare_text, quote_lines, rank_text, settlement_text
 from casino_proofs.reports.context import parse_readings, report_context

@@ -109,14 +109,14 @@ def test_an_implementation_answering_twice_differently_is_refuted_as_nondetermin
 def test_counterexample_that_does_not_replay_is_an_error(monkeypatch: Any) -> None:
     """If the concrete replay contradicts the solver (here the replay is made to believe every
     answer right), the verdict is ERROR, never REFUTED or PROVED."""
-    import casino_proofs.obligations.craps as craps
+    import casino_proofs.obligations.craps.agrees as agrees
 
     def wrong(w: str, state: impl.State, roll: impl.Roll,
               readings: impl.Readings = DEFAULTS) -> impl.Settlement:
         s = impl.settle(w, state, roll, readings)
         return replace(s, net=Fraction(99)) if s.decision is impl.Decision.WIN else s
 
-    monkeypatch.setattr(craps, "same", lambda *_a: True)
+    monkeypatch.setattr(agrees, "same", lambda *_a: True)
     results = check_craps(settle=wrong, wagers=["craps-3"])
     errors = [r for r in results if r.verdict is Verdict.ERROR]
     assert errors and "did not replay" in errors[0].detail
@@ -138,7 +138,7 @@ def test_exit_codes_rank_refuted_over_error_over_unknown() -> None:
 
 def test_smt_and_enumeration_disagreeing_is_an_error(monkeypatch: Any) -> None:
     """Dual evidence: if the enumeration contradicts a PROVED verdict, the verdict is ERROR."""
-    import casino_proofs.obligations.enumeration as en
+    import casino_proofs.obligations.craps.enumeration as en
 
     real = en._claims
 
@@ -159,8 +159,9 @@ def test_a_violation_only_the_enumeration_sees_is_refuted_not_an_error() -> None
     point-10 states, the enumeration does. A wrong implementation there is REFUTED (with the
     point-10 counterexample), the universe obligation says why, and nothing turns into
     ERROR."""
-    import casino_proofs.obligations.craps as craps
-    import casino_proofs.obligations.enumeration as en
+    import casino_proofs.obligations.craps.enumeration as en
+    import casino_proofs.obligations.craps.session as session
+    import casino_proofs.obligations.craps.universe as universe
     from casino_proofs.spec.vocabulary import COME_OUT, FIRST_ROLL, POINT, total_in
 
     def no_point_10() -> z3.BoolRef:
@@ -175,8 +176,8 @@ def test_a_violation_only_the_enumeration_sees_is_refuted_not_an_error() -> None
         return s
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(craps, "state_universe", no_point_10)
-        patch.setattr(en, "state_universe", no_point_10)
+        for module in (session, universe, en):
+            patch.setattr(module, "state_universe", no_point_10)
         results = check_craps(settle=wrong, wagers=["pass-odds"])
     verdicts = _verdicts(results)
     assert verdicts["craps/universe/all-states/universe"] is Verdict.REFUTED

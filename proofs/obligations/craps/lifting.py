@@ -1,7 +1,7 @@
 """Where the specification meets the implementation's answers.
 
 The implementation is a black box: its answers to every concrete input of a state class
-(asked once, by :mod:`casino_proofs.obligations.craps_answers`) are lifted into SMT-LIB
+(asked once, by :mod:`casino_proofs.obligations.craps.answers`) are lifted into SMT-LIB
 assertions over the specification's own symbols — the dice and the state variables — and four
 fresh outputs: the decision, the net, the point after the roll and the working call carried.
 The SMT queries then compare that graph with the specification's rules over symbolic dice.
@@ -18,7 +18,7 @@ import z3
 
 from casino_proofs import spec
 from casino_proofs.adapters.answers import CrapsAnswer, Settled, is_unanswered
-from casino_proofs.obligations.craps_answers import DICE, CrapsAnswers, answer_json
+from casino_proofs.obligations.craps.answers import DICE, CrapsAnswers, answer_json
 from casino_proofs.spec.vocabulary import (
     COME_OUT,
     DIE_1,

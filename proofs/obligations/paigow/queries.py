@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import z3
 
 from casino_proofs import spec
-from casino_proofs.obligations.paigow_spec import FULL_DECK, ScopeSpec, model_hand
+from casino_proofs.obligations.paigow.scope_spec import FULL_DECK, ScopeSpec, model_hand
 from casino_proofs.solving import budget as budgets
 from casino_proofs.solving.budget import Budget
 from casino_proofs.solving.smtlib import query_text
@@ -46,14 +46,15 @@ class Query:
     resources: int = 0
 
 
-def _names(scope: str) -> list[str]:
+def combination_names(scope: str) -> list[str]:
+    """The combinations of a scope, and a name for a hand with none of them."""
     return [n for n, _ in COMBINATIONS] + ["no-combination"] if scope == "high" else \
         ["pair", "no-combination"]
 
 
 def abstraction_cases(scope: str) -> list[str]:
     """The cases each part of the lemma is split into: the first hand's combination."""
-    return _names(scope)
+    return combination_names(scope)
 
 
 def _pick(s: ScopeSpec, part: str) -> list[z3.ExprRef]:
@@ -118,7 +119,7 @@ def spec_queries(scope: str, readings: Readings, deck: tuple[int, ...], budget: 
     solver = budgets.solver(budget)
     solver.add(_deck_domain(hand, deck))
     out: list[Query] = []
-    for name in _names(scope):
+    for name in combination_names(scope):
         started = time.perf_counter()
         solver.push()
         solver.add(s.spec.is_(name))

@@ -41,18 +41,27 @@ class ClassEntry:
     high: Value
     high_hand: tuple[int, ...]
     others: dict[str, tuple[int, ...]]  # further combinations the impl gave, with a hand each
+    #: the least hand of the class (``combination`` is the one the impl gave it)
+    first: tuple[int, ...] = ()
 
     def merge(self, other: ClassEntry) -> None:
+        """Add another part of the class: the result depends on the hands alone, not on which
+        part came first (ties go to the least hand), so a counterexample drawn from it is a
+        function of the answers, whatever the workers' order."""
         self.count += other.count
-        if other.low < self.low:
+        if (other.low, other.low_hand) < (self.low, self.low_hand):
             self.low, self.low_hand = other.low, other.low_hand
-        if other.high > self.high:
+        if other.high > self.high or (other.high == self.high
+                                       and other.high_hand < self.high_hand):
             self.high, self.high_hand = other.high, other.high_hand
-        if other.combination != self.combination and other.combination is not None:
-            self.others.setdefault(other.combination, other.low_hand)
-        for name, hand in other.others.items():
-            if name != self.combination:
-                self.others.setdefault(name, hand)
+        seen: dict[str, tuple[int, ...]] = {}
+        for entry in (self, other):
+            for name, hand in ((entry.combination, entry.first), *entry.others.items()):
+                if name is not None and (name not in seen or hand < seen[name]):
+                    seen[name] = hand
+        if other.first < self.first:
+            self.first, self.combination = other.first, other.combination
+        self.others = {n: h for n, h in sorted(seen.items()) if n != self.combination}
 
 
 @dataclass
@@ -177,7 +186,7 @@ def run(engine: Engine, hands: Iterator[tuple[int, ...]], readings: Mapping[str,
                 result.named = False
             entry = table.get(key)
             if entry is None:
-                table[key] = ClassEntry(1, name, value, hand, value, hand, {})
+                table[key] = ClassEntry(1, name, value, hand, value, hand, {}, hand)
             else:
                 entry.count += 1
                 if value < entry.low:

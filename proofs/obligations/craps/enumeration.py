@@ -27,8 +27,8 @@ from typing import Any
 
 from casino_proofs import spec
 from casino_proofs.adapters.answers import Settled
-from casino_proofs.obligations.craps_answers import DICE, CrapsAnswers, accepted
-from casino_proofs.obligations.lifting import impl_json, spec_dict, state_dict
+from casino_proofs.obligations.craps.answers import DICE, CrapsAnswers, accepted
+from casino_proofs.obligations.craps.lifting import impl_json, spec_dict, state_dict
 from casino_proofs.obligations.verdict import Result, Verdict
 from casino_proofs.solving.z3_compile import UnsupportedTerm, compile_terms
 from casino_proofs.spec.vocabulary import (

@@ -1,0 +1,90 @@
+"""``agrees``: wherever a rule applies, the implementation settles exactly as it says -- the
+decision, the net, and the wager's next state (its point and the working call it carries).
+One obligation per rule and state class, so that a counterexample names the clause it breaks.
+
+The implementation's answers for the class are lifted into SMT-LIB as its function graph
+(:mod:`~casino_proofs.obligations.craps.lifting`); an input it did not answer is excluded from
+the query (no evidence either way), and a proof that needed it is ERROR, "not established".
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import z3
+
+from casino_proofs import spec
+from casino_proofs.adapters.answers import Faulty
+from casino_proofs.obligations.craps.answers import question
+from casino_proofs.obligations.craps.context import WagerCheck, fault_verdict, problem, rule_id
+from casino_proofs.obligations.craps.lifting import (
+    impl_graph,
+    impl_json,
+    same,
+    settlement_differs,
+    spec_dict,
+    state_dict,
+)
+from casino_proofs.obligations.craps.session import Answer, not_at, witness
+from casino_proofs.obligations.verdict import Verdict
+
+
+def _applicable(ctx: WagerCheck, index: int, rule: spec.Rule) -> Answer:
+    """Whether the rule applies to some outcome of the class in scope, as the solver says
+    (kept for ``reachable``)."""
+    applicable = ctx.session.check(rule.guard)
+    said = "sat" if applicable.outcome == z3.sat else \
+        "unsat" if applicable.outcome == z3.unsat else "unknown"
+    ctx.applies.setdefault(index, []).append(((said, applicable.smt), applicable.cost))
+    return applicable
+
+
+def check(ctx: WagerCheck, cls: spec.StateClass, reached: set[int]) -> None:
+    w = ctx.wager
+    graph = impl_graph(ctx.answers, w.name, spec.states_of(cls))
+    ctx.session.solver.add(graph.assertions)
+    for index, rule in enumerate(w.rules):
+        started = time.perf_counter()
+        ob = ctx.obligation("agrees", cls.name, (*rule.clauses, *cls.clauses),
+                            f"implementation settles as the rule: {rule.label}",
+                            rule_id(w, index), rule.readings)
+        applicable = _applicable(ctx, index, rule)
+        if applicable.outcome == z3.unsat:
+            continue  # the rule does not apply in this class: nothing to prove here
+        if applicable.outcome == z3.unknown:
+            ctx.undecided = True
+            ctx.record(ob, started, Verdict.UNKNOWN, applicable.reason, cost=applicable.cost)
+            continue
+        reached.add(index)
+
+        def replay(values: dict[str, Any], rule: spec.Rule = rule) -> dict[str, Any] | None:
+            mine = [s for r, s in ctx.spec_firing(values) if r is rule]
+            answer = ctx.impl_at(values)
+            if not mine or same(mine[0], answer):
+                return None
+            detail = f"the implementation breaks {rule.clause}: {rule.label}"
+            if isinstance(answer, Faulty):
+                detail = (f"no settlement where {rule.clause} applies ({rule.label}): "
+                          f"{answer.problem}")
+            return {"detail": detail, **witness(values),
+                    "spec": [spec_dict(mine[0], rule.clauses)], "impl": impl_json(answer),
+                    "verdict": fault_verdict(answer)}
+
+        answer = ctx.session.check(
+            *(not_at(st, a, b) for st, a, b in graph.unanswered),
+            tracked=((rule_id(w, index), rule.guard),
+                     ("impl-differs", settlement_differs(rule))))
+        silent = [(st, a, b) for st, a, b in graph.unanswered
+                  if any(r is rule for r, _s in spec.firing(w, st, a, b))]
+        if answer.outcome == z3.unsat and silent:
+            st, a, b = silent[0]
+            out = ctx.answers.at(w.name, st, a, b)
+            ctx.record(ob, started, Verdict.ERROR,
+                       f"not established: {len(silent)} input(s) where {rule.clause} applies "
+                       f"went unanswered, e.g. {question(w.name, st, a, b).text()}: "
+                       f"{problem(out)}",
+                       {"roll": [a, b], "state": state_dict(st), "impl": impl_json(out)},
+                       cost=answer.cost, smt=answer.kept("unsat"), smt_verdict=Verdict.PROVED)
+            continue
+        ctx.decide(ob, started, answer, replay)

@@ -1,0 +1,60 @@
+"""``domain``: the implementation accepts exactly the states the specification says are
+reachable (the wager's paragraph, and each state class's clauses): it settles every state that
+occurs and refuses every other state of the universe (each asked on roll 1-1).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import z3
+
+from casino_proofs import spec
+from casino_proofs.adapters.answers import Faulty, is_unanswered
+from casino_proofs.obligations.craps.answers import accepted, answer_json, question
+from casino_proofs.obligations.craps.context import WagerCheck, fault_verdict, problem
+from casino_proofs.obligations.craps.lifting import state_dict
+from casino_proofs.obligations.craps.session import not_at, state_is
+from casino_proofs.obligations.verdict import Verdict
+
+
+def check(ctx: WagerCheck) -> None:
+    w = ctx.wager
+    started = time.perf_counter()
+    clauses = tuple(dict.fromkeys(c for cls in w.states for c in cls.clauses))
+    ob = ctx.obligation("domain", "all-states", (w.paragraph, *clauses),
+                        "the implementation accepts exactly the reachable states")
+    reachable = z3.Or([cls.constraint for cls in w.states])
+
+    def at(st: spec.ConcreteState) -> Any:
+        return ctx.answers.at(w.name, st, 1, 1)
+
+    silent = [st for st in spec.rules.all_states() if is_unanswered(at(st))]
+    taken = z3.Or([state_is(st) for st in spec.rules.all_states()
+                   if accepted(at(st)) and st not in silent] or [z3.BoolVal(False)])
+
+    def replay(values: dict[str, Any]) -> dict[str, Any] | None:
+        st = values["state"]
+        in_spec = spec.holds(reachable, st)
+        answer = at(st)
+        in_impl = accepted(answer)
+        if in_spec == in_impl:
+            return None
+        side = "rejects a reachable state" if in_spec else "accepts an unreachable state"
+        if isinstance(answer, Faulty) and answer.kind == "missing":
+            side = "has no row for a reachable state (a gap in the table)"
+        return {"detail": f"the implementation {side}", "state": state_dict(st),
+                "roll": [1, 1], "spec_reachable": in_spec, "impl_accepts": in_impl,
+                "impl": answer_json(answer), "verdict": fault_verdict(answer)}
+
+    answer = ctx.session.check(z3.Xor(reachable, taken), *map(not_at, silent))
+    if answer.outcome == z3.unsat and silent:
+        st = silent[0]
+        ctx.record(ob, started, Verdict.ERROR,
+                   f"not established: no answer in {len(silent)} state(s), e.g. "
+                   f"{question(w.name, st, 1, 1).text()}: {problem(at(st))}",
+                   {"state": state_dict(st), "roll": [1, 1], "impl": answer_json(at(st))},
+                   cost=answer.cost, smt=answer.kept("unsat"), smt_verdict=Verdict.PROVED)
+        return
+    ctx.decide(ob, started, answer, replay)

@@ -1,0 +1,118 @@
+"""A craps run: every obligation of every wager chosen, against one implementation's answers,
+asked once and kept (see the package's docstring)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from casino_proofs import spec
+from casino_proofs.adapters.engine import Engine
+from casino_proofs.obligations.channel import channel_obligation, channel_result
+from casino_proofs.obligations.craps import (
+    decided,
+    domain,
+    engine_checks,
+    enumeration,
+    reachable,
+    universe,
+)
+from casino_proofs.obligations.craps.answers import CrapsAnswers, collect
+from casino_proofs.obligations.craps.context import WagerCheck
+from casino_proofs.obligations.craps.session import Session
+from casino_proofs.obligations.verdict import Obligation, Result, Verdict
+from casino_proofs.solving.budget import Budget
+
+CHANNEL_ID = "craps/engine/all-states/channel"
+
+
+def check_wager(ctx: WagerCheck) -> list[Result]:
+    """Every obligation of one wager, in the order a report lists them."""
+    domain.check(ctx)
+    reached: set[int] = set()
+    for cls in ctx.wager.states:
+        decided.state_class(ctx, cls, reached)
+    reachable.check(ctx, reached)
+    if ctx.can_refuse:
+        engine_checks.validation(ctx)
+    engine_checks.deterministic(ctx)
+    engine_checks.library_defaults(ctx)
+    return ctx.results
+
+
+@dataclass
+class CrapsRun:
+    """The results of the craps obligations and what the implementation answered."""
+
+    results: list[Result]
+    answers: CrapsAnswers
+    left_out: list[dict[str, str]] = field(default_factory=list)
+
+
+def prove_craps(engine: Engine | None = None, readings: Mapping[str, str] | None = None,
+                wagers: list[str] | None = None, budget: Budget | None = None,
+                specs: list[spec.WagerSpec] | None = None, record: bool = False,
+                left_out: list[str] | None = None,
+                explicit: Engine | None = None) -> CrapsRun:
+    """Prove every craps obligation of ``engine`` (our implementation by default).
+
+    ``wagers``: the wagers to prove (default: every wager); ``left_out``: wagers the user
+    chose to leave out (listed in the report). ``specs`` replaces the specification (for
+    must-fail cases of the spec checks themselves). ``explicit``: the implementation with every
+    reading passed explicitly, for ``library-defaults`` (derived from our implementation when
+    not given).
+    """
+    from casino_proofs.adapters.ours import OurImplementation
+
+    values = dict(readings or {})
+    engine = engine if engine is not None else OurImplementation()
+    spec_readings = spec.Readings.from_dict(values)
+    session = Session(budget or Budget(), record)
+    chosen = specs if specs is not None else [
+        spec.wager(name, spec_readings) for name in (wagers or spec.WAGER_NAMES)
+    ]
+    offered = set(engine.hello.wagers)
+    results: list[Result] = [universe.check(session)]
+    asked = [w for w in chosen if w.name in offered]
+    for w in chosen:
+        if w.name not in offered:
+            results.append(Result(
+                Obligation(f"craps/{w.name}/all-states/offered", "offered", w.paragraph,
+                           (w.paragraph,), w.name, "all-states",
+                           "the engine settles this wager", game="craps"),
+                Verdict.REFUTED, 0.0,
+                f"the engine does not offer {w.name} (it is not among the wagers of its "
+                "hello); leave it out with --wagers to prove the others alone"))
+    if explicit is None and isinstance(engine, OurImplementation):
+        explicit = engine.with_explicit_defaults()
+    answers = collect(engine, asked, values, explicit)
+    can_refuse = engine.kind != "table"
+    for w in asked:
+        results += check_wager(WagerCheck(session, w, answers, can_refuse))
+    results = enumeration.confirm(results, asked, answers)
+    if answers.channel is not None:
+        results.append(channel_result(channel_obligation("craps", CHANNEL_ID, "all-states"),
+                                      answers.channel))
+    out = [{"what": f"craps wager {name}", "why": "left out by the user (--wagers)"}
+           for name in (left_out or [])]
+    if not can_refuse:
+        out.append({"what": "craps/*/all-states/validation",
+                     "why": "a recorded table cannot be asked about impossible inputs"})
+    return CrapsRun(results, answers, out)
+
+
+def check_craps(readings: Mapping[str, str] | None = None, settle: Callable[..., Any] | None = None,
+                wagers: list[str] | None = None, budget: Budget | None = None,
+                specs: list[spec.WagerSpec] | None = None, record: bool = False,
+                engine: Engine | None = None) -> list[Result]:
+    """The results of :func:`prove_craps`; ``settle`` replaces our implementation's settle
+    (the must-fail cases hand in deliberately wrong ones)."""
+    if settle is not None:
+        from casino_proofs.adapters.ours import OurImplementation
+
+        engine = OurImplementation(settle=settle)
+    return prove_craps(engine, readings, wagers, budget, specs, record).results
+
+
+__all__ = ["CrapsRun", "check_craps", "prove_craps"]

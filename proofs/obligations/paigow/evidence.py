@@ -1,0 +1,85 @@
+"""What the Pai Gow checks of one scope read: the pass's classes, the specification's view of
+each class, and the engine asked again about single hands to replay a counterexample.
+
+Every obligation of :mod:`casino_proofs.obligations.paigow` reads one :class:`ScopeEvidence`,
+so all of them rest on the same answers; a counterexample is replayed here, through Z3's own
+evaluation of the specification and the engine asked anew, before it is believed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from casino_proofs.adapters.answers import Strength
+from casino_proofs.adapters.engine import Engine
+from casino_proofs.obligations.paigow.every_hand import Key, PassResult, hand_text
+from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF, ScopeSpec, SpecView
+from casino_proofs.obligations.verdict import Obligation, Result, Verdict
+from casino_proofs.solving.z3_compile import compile_terms, evaluate_with_z3
+
+
+class ScopeEvidence:
+    """One scope's pass, the specification of that scope, and the engine for replays."""
+
+    def __init__(self, scope: str, result: PassResult, built: ScopeSpec, engine: Engine,
+                 readings: Mapping[str, str]) -> None:
+        self.scope = scope
+        self.result = result
+        self.table = result.table
+        self.built = built
+        self.engine = engine
+        self.readings = readings
+        self.named = result.named
+        self.keys = sorted(self.table)
+        self.inputs = list(built.spec.hand.cards)
+        self.outputs = built.outputs()
+        self.fast = compile_terms(self.inputs, self.outputs)
+        #: every class of the deck, answered or not, with its hand count and a hand
+        self.every = result.every
+        self.all_keys = sorted(self.every)
+        self.views: dict[Key, SpecView] = {
+            k: built.split(self.fast(*self.every[k][1])) for k in self.all_keys}
+        self._values: dict[tuple[int, ...], Any] = {}
+
+    def answer(self, hand: tuple[int, ...]) -> Any:
+        """The engine's answer on one hand, asked again here (for replays)."""
+        if hand not in self._values:
+            self._values[hand] = self.engine.rank([hand], self.readings)[0]
+        return self._values[hand]
+
+    def impl_value(self, hand: tuple[int, ...]) -> tuple[int, ...] | None:
+        answer = self.answer(hand)
+        return answer.value if isinstance(answer, Strength) else None
+
+    def spec_exact(self, hand: tuple[int, ...]) -> SpecView:
+        """The specification on one hand, evaluated by Z3 itself (for replays)."""
+        return self.built.split(evaluate_with_z3(self.inputs, self.outputs, hand))
+
+    def hand_json(self, hand: tuple[int, ...]) -> dict[str, Any]:
+        view = self.spec_exact(hand)
+        answer = self.answer(hand)
+        impl_side: dict[str, Any]
+        if isinstance(answer, Strength):
+            impl_side = {"strength": list(answer.value)}
+            if answer.combination is not None:
+                impl_side["combination"] = answer.combination
+        else:
+            impl_side = answer.json()
+        return {
+            "hand": hand_text(hand),
+            "spec": {"combination": view.category, "clause": CLAUSE_OF[view.category],
+                     "key": list(view.key)},
+            "impl": impl_side,
+        }
+
+
+def result(ob: Obligation, started: float, verdict: Verdict, detail: str = "",
+           cex: dict[str, Any] | None = None) -> Result:
+    """A result of a check that reads the answers (no SMT query decides it)."""
+    return Result(ob, verdict, time.perf_counter() - started, detail, cex)
+
+
+def not_replayed(ob: Obligation, started: float, cex: dict[str, Any]) -> Result:
+    return result(ob, started, Verdict.ERROR, "the counterexample did not replay", cex)
