@@ -82,6 +82,8 @@ class Reading:
     quote: str
     default: str
     values: tuple[ReadingValue, ...]
+    #: the game whose text or conventions it reads: craps or paigow
+    game: str = "craps"
 
     def value(self, name: str) -> ReadingValue:
         for v in self.values:
@@ -143,6 +145,7 @@ def readings() -> dict[str, Reading]:
                              leaves_text_defective=v.get("leaves_text_defective"))
                 for v in r["value"]
             ),
+            game=r["game"],
         )
         for r in _load("readings.toml")["reading"]
     }

@@ -164,7 +164,7 @@ def test_r3_95_16_3_settle_working_call(capsys: pytest.CaptureFixture[str]) -> N
     (["settle", "any-7", "--roll", "³,⁴"], "each 1, 2, 3, 4, 5 or 6"),
     (["settle", "any-7", "--roll", "-1,2"], "each 1, 2, 3, 4, 5 or 6"),
     (["settle", "any-7", "--roll", "3,4", "--first-roll"], "give --come-out too"),
-    (["rank", "Ah Kh Qh Jh Th", "--reading", "hop-call=total"], "is a craps reading"),
+    (["rank", "Ah Kh Qh Jh Th", "--reading", "hop-call=total"], "reading hop-call concerns craps"),
     (["compare", "Ah Kd", "Ah Qc"], "Ah is in both hands"),
     (["check", "--timeout-ms=-1"], "whole number of 1 or more"),
     (["check", "--rlimit", "0"], "whole number of 1 or more"),

@@ -19,7 +19,6 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -32,7 +31,11 @@ from casino_proofs.adapters.answers import (
     read_settlement,
 )
 from casino_proofs.adapters.engine import Engine, EngineUnavailable, Hello
+from casino_proofs.untrusted.bounded_json import loads
 
+#: bounds: the largest table file, and the longest JSON record
+MAX_TABLE = 256 * 1024 * 1024
+MAX_RECORD = 64 * 1024
 HEADER = ("wager", "come_out", "point", "working", "first_roll", "die_1", "die_2", "decision",
           "net", "next_point")
 _BOOLEANS = {"true": True, "false": False, "1": True, "0": False}
@@ -63,16 +66,34 @@ def _int(text: str, column: str, blank_is_none: bool = False) -> int | None:
 Row = tuple[CrapsInput, dict[str, Any]]
 
 
-def _from_csv(text: str, name: str) -> list[tuple[int, list[str]]]:
+def _wager(name: str) -> str:
+    if len(name) > 40:
+        raise ValueError(f"the wager is a name of at most 40 characters, not {name[:40]!r}...")
+    return name
+
+
+def _from_csv(text: str, name: str) -> list[tuple[int, list[str] | str]]:
+    """Each row's line number and its cells, or why it cannot be read (a field over the CSV
+    reader's bound, a stray quote)."""
     reader = csv.reader(io.StringIO(text))
-    header = next(reader, None)
+    try:
+        header = next(reader, None)
+    except csv.Error:
+        header = None
     if header is None or tuple(h.strip() for h in header) != HEADER:
         raise TableError(f"{name}: a CSV table starts with the header {','.join(HEADER)}")
-    rows = []
-    for number, row in enumerate(reader, start=2):
+    rows: list[tuple[int, list[str] | str]] = []
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            rows.append((reader.line_num, f"not a CSV row ({str(exc)[:80]})"))
+            continue
         if not row or all(not c.strip() for c in row):
             continue
-        rows.append((number, row))
+        rows.append((reader.line_num, row))
     return rows
 
 
@@ -81,7 +102,7 @@ def _csv_question(row: list[str]) -> Row:
         raise ValueError(f"{len(row)} columns, not {len(HEADER)}")
     cells = dict(zip(HEADER, row, strict=True))
     question = CrapsInput(
-        cells["wager"].strip(), _bool(cells["come_out"], "come_out"),
+        _wager(cells["wager"].strip()), _bool(cells["come_out"], "come_out"),
         _int(cells["point"], "point", blank_is_none=True), _bool(cells["working"], "working"),
         _bool(cells["first_roll"], "first_roll"), _int(cells["die_1"], "die_1") or 0,
         _int(cells["die_2"], "die_2") or 0)
@@ -106,7 +127,7 @@ def _json_question(record: Any) -> Row:
         raise ValueError("the dice are whole numbers")
     if not isinstance(record.get("wager"), str):
         raise ValueError("the wager is a name")
-    question = CrapsInput(record["wager"], state["come_out"], point, state["working"],
+    question = CrapsInput(_wager(record["wager"]), state["come_out"], point, state["working"],
                           state["first_roll"], roll[0], roll[1])
     answer = {k: record[k] for k in ("decision", "net", "point") if k in record}
     return question, answer
@@ -122,6 +143,9 @@ class TableEngine(Engine):
         file = Path(path)
         if not file.is_file():
             raise EngineUnavailable(f"table:{path}: no such file")
+        if file.stat().st_size > MAX_TABLE:
+            raise TableError(f"{path}: over {MAX_TABLE:,} bytes; a settlement table of every "
+                             "input of every wager is far smaller")
         data = file.read_bytes()
         self.digest = hashlib.sha256(data).hexdigest()
         try:
@@ -145,6 +169,9 @@ class TableEngine(Engine):
         out: list[tuple[int, Row | str]] = []
         if path.lower().endswith(".csv"):
             for number, row in _from_csv(text, path):
+                if isinstance(row, str):
+                    out.append((number, row))
+                    continue
                 try:
                     out.append((number, _csv_question(row)))
                 except ValueError as exc:
@@ -154,7 +181,7 @@ class TableEngine(Engine):
             if not line.strip():
                 continue
             try:
-                out.append((number, _json_question(json.loads(line))))
+                out.append((number, _json_question(loads(line, max_bytes=MAX_RECORD))))
             except ValueError as exc:
                 out.append((number, str(exc)))
         return out

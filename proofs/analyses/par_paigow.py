@@ -37,7 +37,6 @@ from casino_proofs.analyses.seven_cards import (
 from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF, ScopeSpec
 from casino_proofs.solving.z3_compile import compile_terms
 
-PAIGOW_READINGS = ("joker", "pair-consisting", "royal-flush")
 Rank = Callable[[tuple[int, ...]], tuple[str, tuple[int, ...]]]
 Table = dict[str, int]
 
@@ -113,8 +112,9 @@ def spec_tables(base: Mapping[str, str] | None = None,
     Pai Gow reading that changes one: (label, readings, tables)."""
     base = dict(base or {})
     variants: list[tuple[str, dict[str, str]]] = [("base", base)]
-    for rid in PAIGOW_READINGS:
-        reading = regulation.readings()[rid]
+    for rid, reading in regulation.readings().items():
+        if reading.game != "paigow":
+            continue
         current = base.get(rid, reading.default)
         variants += [(f"{rid}={v.name}", {**base, rid: v.name}) for v in reading.values
                      if v.name != current]

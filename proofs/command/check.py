@@ -15,15 +15,21 @@ written reports nothing and writes no file.
 from __future__ import annotations
 
 import argparse
-import os
 import time
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 from casino_proofs import regulation, spec
-from casino_proofs.adapters.engine import Engine, EngineUnavailable
-from casino_proofs.adapters.targets import open_target
+from casino_proofs.adapters.engine import Engine
+from casino_proofs.command.arguments import (
+    UsageError,
+    check_readings,
+    check_scope,
+    games_of,
+    open_engine,
+    parse_wagers,
+)
+from casino_proofs.command.output import check_output_paths
 from casino_proofs.obligations.craps import prove_craps
 from casino_proofs.obligations.craps.answers import CrapsAnswers
 from casino_proofs.obligations.paigow import check_paigow
@@ -35,61 +41,6 @@ from casino_proofs.reports.progress import Progress
 from casino_proofs.solving.budget import Budget
 
 GAMES = ("craps", "paigow")
-
-
-class UsageError(Exception):
-    """Bad input: reported as one line on stderr, exit 2."""
-
-
-def canonical_wager(name: str) -> str | None:
-    """The specification's name of a wager (``hop-4-2`` is ``hop-2-4``), or None."""
-    if name in spec.WAGER_NAMES:
-        return name
-    parts = name.split("-")
-    if len(parts) == 3 and parts[0] == "hop" and all(len(p) == 1 and p in "123456"
-                                                     for p in parts[1:]):
-        a, b = sorted((parts[1], parts[2]))
-        return f"hop-{a}-{b}"
-    return None
-
-
-def parse_wagers(text: str | None) -> list[str] | None:
-    """``--wagers hard-6,any-7`` -> the wagers to prove, checked."""
-    if text is None:
-        return None
-    names = [w.strip() for w in text.split(",") if w.strip()]
-    if not names:
-        raise UsageError("--wagers takes wager names separated by commas, e.g. hard-6,any-7")
-    out = []
-    for name in names:
-        wager = canonical_wager(name)
-        if wager is None:
-            raise UsageError(f"unknown wager {name!r} in --wagers; wagers: hard-4 ... "
-                             "three-way-craps, hop-A-B (A, B in 1..6), pass, dont-pass, come, "
-                             "dont-come and their -odds (see casino-proofs settle --help)")
-        out.append(wager)
-    return list(dict.fromkeys(out))
-
-
-def check_output_paths(output: str | None, bundle: str | None) -> None:
-    """Refuse, before any work, a report file or bundle directory that cannot be written."""
-    if output:
-        if os.path.isdir(output):
-            raise UsageError(f"--output {output} is a directory; give a file name")
-        directory = os.path.dirname(os.path.abspath(output))
-        if not os.path.isdir(directory):
-            raise UsageError(f"cannot write {output}: its directory does not exist")
-        if not os.access(directory, os.W_OK):
-            raise UsageError(f"cannot write {output}: its directory is not writable")
-    if bundle:
-        target = Path(bundle)
-        if target.exists() and (not target.is_dir() or any(target.iterdir())):
-            raise UsageError(f"--bundle {bundle}: give a new or empty directory")
-        parent = target.resolve().parent
-        if not parent.is_dir():
-            raise UsageError(f"--bundle {bundle}: its parent directory does not exist")
-        if not os.access(parent, os.W_OK):
-            raise UsageError(f"--bundle {bundle}: its parent directory is not writable")
 
 
 def _label(reading: str | None) -> str:
@@ -125,7 +76,6 @@ def runs(engine: Engine, base: dict[str, str], all_readings: bool, games: tuple[
         return plan
     claimed = engine.hello.readings or {}
     spec_choices = spec.Readings.choices()
-    paigow_readings = {"joker", "pair-consisting", "royal-flush"}
     registry = regulation.readings()
     for reading, values in spec_choices.items():
         current = base.get(reading, values[0])
@@ -137,8 +87,7 @@ def runs(engine: Engine, base: dict[str, str], all_readings: bool, games: tuple[
                 left_out.append({"what": f"--all-readings run {reading}={value}",
                                  "why": f"the text is defective under it: {defect}"})
                 continue
-            concerned = tuple(g for g in games
-                              if (g == "paigow") == (reading in paigow_readings))
+            concerned = tuple(g for g in games if g == registry[reading].game)
             if concerned:
                 plan.append((f"{reading}={value}", {**base, reading: value}, concerned))
     return plan
@@ -149,16 +98,13 @@ def run_check(args: argparse.Namespace) -> int:
 
     readings = parse_readings(args.reading)
     budget = Budget(z3_rlimit=args.rlimit, wall_ms=args.timeout_ms)
-    if args.workers < 1:
-        raise UsageError("--workers is a whole number of 1 or more")
     wagers = parse_wagers(args.wagers)
+    games = games_of(args.only)
+    check_scope(games, wagers, "check")
+    check_readings(readings, games, f"check --only {args.only}" if args.only else "check")
     check_output_paths(args.output, args.bundle)
-    games = GAMES if args.only is None else (args.only,)
-    try:
-        engine = open_target(args.engine, args.engine_timeout_ms)
-        hello = engine.hello
-    except EngineUnavailable as exc:
-        raise UsageError(str(exc)) from exc
+    engine = open_engine(args.engine, args.engine_timeout_ms)
+    hello = engine.hello
     started = time.perf_counter()
     record = bool(args.bundle)
     results: list[Result] = []

@@ -11,8 +11,8 @@ from typing import Any
 from casino_proofs.adapters.engine import EngineUnavailable
 from casino_proofs.adapters.targets import open_target
 from casino_proofs.analyses import diff
-from casino_proofs.command.check import UsageError, check_output_paths, parse_wagers
-from casino_proofs.command.output import write_text
+from casino_proofs.command.arguments import UsageError, check_scope, parse_wagers
+from casino_proofs.command.output import check_output_paths, write_text
 from casino_proofs.obligations.verdict import (
     EXIT_ERROR,
     EXIT_PROVED,
@@ -147,9 +147,10 @@ def run_diff(args: argparse.Namespace) -> int:
 
     budget = Budget(z3_rlimit=args.rlimit, wall_ms=args.timeout_ms)
     wagers = parse_wagers(args.wagers)
+    games = diff.GAMES if args.only is None else (args.only,)
+    check_scope(games, wagers, "diff")
     check_output_paths(args.output, None)
     expected = read_expected(args.expect) if args.expect else None
-    games = diff.GAMES if args.only is None else (args.only,)
     a = _side(args.a, args.a_reading, "--a-reading", args.engine_timeout_ms)
     try:
         b = _side(args.b, args.b_reading, "--b-reading", args.engine_timeout_ms)

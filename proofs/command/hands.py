@@ -13,7 +13,6 @@ from casino_proofs.adapters.engine import Engine
 from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF, SCOPES, ScopeSpec, SpecView
 from casino_proofs.solving.z3_compile import evaluate_with_z3
 
-PAIGOW_READINGS = ("joker", "pair-consisting", "royal-flush")
 _VALID_CARD = ("a card is a rank 2-9, T, J, Q, K or A followed by a suit c, d, h or s "
                "(e.g. Ah, Tc), or the joker Jk")
 _RANKS = "23456789TJQKA"
@@ -43,10 +42,9 @@ def parse_cards(text: str, sizes: tuple[int, ...] = (5, 2)) -> tuple[int, ...]:
 
 def check_readings(readings: Mapping[str, str]) -> None:
     """``rank`` and ``compare`` take the Pai Gow readings alone."""
-    other = sorted(set(readings) - set(PAIGOW_READINGS))
-    if other:
-        raise ValueError(f"reading {other[0]} is a craps reading; rank and compare take "
-                         f"{', '.join(PAIGOW_READINGS)}")
+    from casino_proofs.command.arguments import check_readings as for_games
+
+    for_games(readings, ("paigow",), "rank and compare")
 
 
 def _scope(size: int) -> str:

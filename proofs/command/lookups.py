@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from casino_proofs import regulation, spec
 from casino_proofs.adapters.answers import CrapsInput, Refused, Settled
-from casino_proofs.adapters.engine import Engine, EngineUnavailable
-from casino_proofs.adapters.targets import open_target
+from casino_proofs.adapters.engine import Engine
 from casino_proofs.command import hands
-from casino_proofs.command.check import UsageError, canonical_wager
+from casino_proofs.command.arguments import (
+    UsageError,
+    canonical_wager,
+    check_readings,
+    open_engine,
+)
+from casino_proofs.command.output import write_text
 from casino_proofs.obligations.craps.answers import answer_json
 from casino_proofs.obligations.craps.lifting import spec_dict, state_dict
 from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED
@@ -48,21 +52,17 @@ def parse_point(text: str) -> int:
     return int(stripped)
 
 
-def _engine(args: argparse.Namespace) -> Engine:
-    try:
-        engine = open_target(args.engine, args.engine_timeout_ms)
-        engine.hello  # noqa: B018 - an engine that cannot say hello is a usage error here
-    except EngineUnavailable as exc:
-        raise UsageError(str(exc)) from exc
-    return engine
+def _engine(args: argparse.Namespace, game: str) -> Engine:
+    return open_engine(args.engine, args.engine_timeout_ms, (game,), args.command)
 
 
 def _dump(doc: dict[str, Any]) -> None:
-    sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", None)
 
 
 def run_settle(args: argparse.Namespace) -> int:
     readings = parse_readings(args.reading)
+    check_readings(readings, ("craps",), "settle")
     wager = canonical_wager(args.wager)
     if wager is None:
         raise UsageError(f"unknown wager {args.wager!r}; wagers: {WAGER_HELP}")
@@ -76,7 +76,7 @@ def run_settle(args: argparse.Namespace) -> int:
                                first_roll=args.first_roll)
     w = spec.wager(wager, spec.Readings.from_dict(readings))
     reachable = any(spec.holds(cls.constraint, state) for cls in w.states)
-    engine = _engine(args)
+    engine = _engine(args, "craps")
     try:
         question = CrapsInput(wager, come_out, args.point, args.working, args.first_roll,
                               die_1, die_2)
@@ -127,32 +127,41 @@ def run_settle(args: argparse.Namespace) -> int:
     lines.append("  spec and impl agree" if agree else "  SPEC AND IMPL DISAGREE")
     lines += quote_lines(clauses, "  ")
     lines.append("  readings: " + ", ".join(f"{k}={v}" for k, v in doc["readings"].items()))
-    sys.stdout.write("\n".join(lines) + "\n")
+    write_text("\n".join(lines) + "\n", None)
     return EXIT_PROVED if agree else EXIT_REFUTED
 
 
+def _paigow_readings(args: argparse.Namespace) -> dict[str, str]:
+    readings = parse_readings(args.reading)
+    check_readings(readings, ("paigow",), args.command)
+    return readings
+
+
 def run_rank(args: argparse.Namespace) -> int:
-    engine = _engine(args)
+    readings = _paigow_readings(args)
+    hands.parse_cards(args.hand)  # a bad hand is refused before any engine starts
+    engine = _engine(args, "paigow")
     try:
-        doc = hands.rank(args.hand, parse_readings(args.reading), engine)
+        doc = hands.rank(args.hand, readings, engine)
     finally:
         engine.close()
     if args.format == "json":
         _dump(doc)
     else:
-        sys.stdout.write(rank_text(doc))
+        write_text(rank_text(doc), None)
     return EXIT_PROVED if doc["agree"] else EXIT_REFUTED
 
 
 def run_compare(args: argparse.Namespace) -> int:
+    readings = _paigow_readings(args)
     hands.check_dealt_together(args.hand_a, args.hand_b)
-    engine = _engine(args)
+    engine = _engine(args, "paigow")
     try:
-        doc = hands.compare(args.hand_a, args.hand_b, parse_readings(args.reading), engine)
+        doc = hands.compare(args.hand_a, args.hand_b, readings, engine)
     finally:
         engine.close()
     if args.format == "json":
         _dump(doc)
     else:
-        sys.stdout.write(compare_text(doc))
+        write_text(compare_text(doc), None)
     return EXIT_PROVED if doc["agree"] else EXIT_REFUTED

@@ -10,7 +10,8 @@ from collections.abc import Callable
 from typing import NoReturn
 
 from casino_proofs.adapters.exec_engine import DEFAULT_TIMEOUT_MS as ENGINE_TIMEOUT_MS
-from casino_proofs.command.check import UsageError, run_check
+from casino_proofs.command.arguments import UsageError
+from casino_proofs.command.check import run_check
 from casino_proofs.command.lookups import WAGER_HELP, parse_point, run_compare, run_rank, run_settle
 from casino_proofs.command.output import write_text
 from casino_proofs.obligations.verdict import (
@@ -25,9 +26,12 @@ from casino_proofs.solving.budget import (
     DEFAULT_CVC5_RLIMIT,
     DEFAULT_WALL_MS,
     DEFAULT_Z3_RLIMIT,
+    MAX_MS,
+    MAX_RLIMIT,
     BudgetError,
     positive_int,
 )
+from casino_proofs.untrusted.printable import one_line
 
 EXIT_CODES = f"""\
 exit codes:
@@ -56,10 +60,15 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
+#: the largest value of each whole-number option
+MAXIMA = {"--engine-timeout-ms": MAX_MS, "--timeout-ms": MAX_MS, "--rlimit": MAX_RLIMIT,
+          "--workers": 64, "--monte-carlo": 100_000_000}
+
+
 def _budget_type(option: str) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
-            return positive_int(text, option)
+            return positive_int(text, option, MAXIMA.get(option))
         except BudgetError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from exc
     return parse
@@ -308,7 +317,7 @@ def run_par(args: argparse.Namespace) -> int:
 
 def run_ambiguities(args: argparse.Namespace) -> int:
     from casino_proofs.analyses.ambiguities import find_all, finding_json
-    from casino_proofs.command.check import check_output_paths
+    from casino_proofs.command.output import check_output_paths
     from casino_proofs.reports import formats
     from casino_proofs.reports.findings import ambiguities_text
     from casino_proofs.reports.progress import Progress
@@ -335,19 +344,15 @@ def run_ambiguities(args: argparse.Namespace) -> int:
 
 
 def run_edge(args: argparse.Namespace) -> int:
-    from casino_proofs.adapters.engine import EngineUnavailable
-    from casino_proofs.adapters.targets import open_target
     from casino_proofs.analyses.edge import edge_rows, row_json
-    from casino_proofs.command.check import check_output_paths
+    from casino_proofs.command.arguments import check_readings, open_engine
+    from casino_proofs.command.output import check_output_paths
     from casino_proofs.reports.findings import edge_text
 
     readings = parse_readings(args.reading)
+    check_readings(readings, ("craps",), "edge")
     check_output_paths(args.output, None)
-    try:
-        engine = open_target(args.engine, args.engine_timeout_ms)
-        engine.hello  # noqa: B018 - an engine that cannot say hello is a usage error here
-    except EngineUnavailable as exc:
-        raise UsageError(str(exc)) from exc
+    engine = open_engine(args.engine, args.engine_timeout_ms, ("craps",), "edge")
     try:
         rows = [row_json(r) for r in edge_rows(readings, engine=engine)]
     finally:
@@ -370,7 +375,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
 def run_mutants(args: argparse.Namespace) -> int:
     from casino_proofs.analyses.mutants import generate, quick, report, report_text, run
-    from casino_proofs.command.check import check_output_paths
+    from casino_proofs.command.output import check_output_paths
     from casino_proofs.reports.progress import Progress
 
     check_output_paths(args.output, None)
@@ -396,7 +401,7 @@ def run_coverage(args: argparse.Namespace) -> int:
         coverage_text,
         find_tests,
     )
-    from casino_proofs.command.check import check_output_paths
+    from casino_proofs.command.output import check_output_paths
 
     check_output_paths(args.output, None)
     folder = find_tests(args.tests)
@@ -441,8 +446,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(COMMANDS[args.command](args))
     except (UsageError, ValueError) as exc:
-        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        sys.stderr.write(f"casino-proofs: error: {message}\n")
+        sys.stderr.write(f"casino-proofs: error: {one_line(str(exc) or type(exc).__name__)}\n")
         return EXIT_USAGE
     except KeyboardInterrupt:
         sys.stderr.write("casino-proofs: interrupted; nothing written\n")
@@ -453,7 +457,8 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_USAGE
     except Exception as exc:  # an internal error: one line, never a traceback dump
-        sys.stderr.write(f"casino-proofs: internal error: {type(exc).__name__}: {exc}\n")
+        sys.stderr.write(f"casino-proofs: internal error: "
+                         f"{one_line(f'{type(exc).__name__}: {exc}')[:500]}\n")
         return EXIT_ERROR
 
 

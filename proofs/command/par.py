@@ -6,10 +6,16 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from casino_proofs.adapters.engine import Engine, EngineUnavailable
-from casino_proofs.adapters.targets import open_target
-from casino_proofs.command.check import UsageError, check_output_paths, parse_wagers
-from casino_proofs.command.output import write_text
+from casino_proofs.adapters.engine import Engine
+from casino_proofs.command.arguments import (
+    UsageError,
+    check_readings,
+    check_scope,
+    games_of,
+    open_engine,
+    parse_wagers,
+)
+from casino_proofs.command.output import check_output_paths, write_text
 from casino_proofs.reports import par as render
 from casino_proofs.reports.context import parse_readings, report_context
 
@@ -46,14 +52,13 @@ def paigow_sheet(readings: dict[str, str], engine: Engine,
 def run_par(args: argparse.Namespace) -> int:
     readings = parse_readings(args.reading)
     wagers = parse_wagers(args.wagers)
+    games = games_of(args.only)
+    check_scope(games, wagers, "par")
+    check_readings(readings, games, f"par --only {args.only}" if args.only else "par")
     check_output_paths(args.output, None)
     if args.monte_carlo is not None and args.monte_carlo < 100:
         raise UsageError("--monte-carlo takes a number of trials of 100 or more")
-    try:
-        engine = open_target(args.engine, args.engine_timeout_ms)
-        engine.hello  # noqa: B018 - an engine that cannot say hello is a usage error here
-    except EngineUnavailable as exc:
-        raise UsageError(str(exc)) from exc
+    engine = open_engine(args.engine, args.engine_timeout_ms)
     try:
         craps = monte = None
         if args.only in (None, "craps"):

@@ -43,21 +43,32 @@ class Budget:
     wall_ms: int = DEFAULT_WALL_MS
 
     def __post_init__(self) -> None:
-        for name, value in (("--rlimit", self.z3_rlimit), ("--cvc5-rlimit", self.cvc5_rlimit),
-                            ("--timeout-ms", self.wall_ms)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise BudgetError(f"{name} is a whole number of 1 or more, not {value!r}")
+        for name, value, most in (("--rlimit", self.z3_rlimit, MAX_RLIMIT),
+                                  ("--cvc5-rlimit", self.cvc5_rlimit, MAX_RLIMIT),
+                                  ("--timeout-ms", self.wall_ms, MAX_MS)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+                raise BudgetError(f"{name} is a whole number of 1 or more and at most "
+                                  f"{most:,}, not {str(value)[:40]!r}")
 
     def as_json(self) -> dict[str, int]:
         return {"z3_rlimit": self.z3_rlimit, "cvc5_rlimit_per": self.cvc5_rlimit,
                 "wall_clock_safety_ms": self.wall_ms}
 
 
-def positive_int(text: str, option: str) -> int:
-    """Parse a budget option's value: a whole number of 1 or more (one-line error else)."""
+#: the largest resource limit a solver takes (Z3 keeps it in 32 bits)
+MAX_RLIMIT = 4_000_000_000
+#: the longest time limit, in milliseconds: a day
+MAX_MS = 86_400_000
+
+
+def positive_int(text: str, option: str, maximum: int | None = None) -> int:
+    """Parse a budget option's value: a whole number of 1 or more, and at most ``maximum``
+    (one-line error else)."""
     stripped = text.strip()
-    if not stripped.isascii() or not stripped.isdigit() or int(stripped) < 1:
-        raise BudgetError(f"{option} is a whole number of 1 or more, not {text!r}")
+    valid = f"a whole number of 1 or more{f' and at most {maximum:,}' if maximum else ''}"
+    if not stripped.isascii() or not stripped.isdigit() or len(stripped) > 20 \
+            or int(stripped) < 1 or (maximum is not None and int(stripped) > maximum):
+        raise BudgetError(f"{option} is {valid}, not {text[:40]!r}")
     return int(stripped)
 
 

@@ -1,0 +1,93 @@
+"""What a user gives the command, checked before any work: wagers, readings for the games a
+command concerns, the scope of a check, and the engine under test.
+
+Every mistake is a :class:`UsageError`: one line on stderr naming what is valid, exit 2,
+nothing checked and nothing written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from casino_proofs import regulation, spec
+from casino_proofs.adapters.engine import Engine, EngineUnavailable
+from casino_proofs.adapters.targets import open_target
+
+GAME_NAMES = {"craps": "craps", "paigow": "Pai Gow Poker"}
+
+
+class UsageError(Exception):
+    """Bad input: reported as one line on stderr, exit 2."""
+
+
+def canonical_wager(name: str) -> str | None:
+    """The specification's name of a wager (``hop-4-2`` is ``hop-2-4``), or None."""
+    if name in spec.WAGER_NAMES:
+        return name
+    parts = name.split("-")
+    if len(parts) == 3 and parts[0] == "hop" and all(len(p) == 1 and p in "123456"
+                                                     for p in parts[1:]):
+        a, b = sorted((parts[1], parts[2]))
+        return f"hop-{a}-{b}"
+    return None
+
+
+def parse_wagers(text: str | None) -> list[str] | None:
+    """``--wagers hard-6,any-7`` -> the wagers to prove, checked."""
+    if text is None:
+        return None
+    names = [w.strip() for w in text.split(",") if w.strip()]
+    if not names:
+        raise UsageError("--wagers takes wager names separated by commas, e.g. hard-6,any-7")
+    out = []
+    for name in names:
+        wager = canonical_wager(name)
+        if wager is None:
+            raise UsageError(f"unknown wager {name[:40]!r} in --wagers; wagers: hard-4 ... "
+                             "three-way-craps, hop-A-B (A, B in 1..6), pass, dont-pass, come, "
+                             "dont-come and their -odds (see casino-proofs settle --help)")
+        out.append(wager)
+    return list(dict.fromkeys(out))
+
+
+def games_of(only: str | None) -> tuple[str, ...]:
+    return ("craps", "paigow") if only is None else (only,)
+
+
+def check_scope(games: Sequence[str], wagers: list[str] | None, command: str) -> None:
+    """``--wagers`` chooses craps wagers: refused where no craps is checked."""
+    if wagers is not None and "craps" not in games:
+        raise UsageError(f"--wagers chooses craps wagers, and {command} --only paigow checks "
+                         "none; leave out --wagers, or --only")
+
+
+def check_readings(readings: Mapping[str, str], games: Sequence[str], command: str) -> None:
+    """Every reading given must concern a game the command looks at (a Pai Gow reading on a
+    craps-only command would change nothing, silently)."""
+    registry = regulation.readings()
+    for rid in readings:
+        game = registry[rid].game
+        if game not in games:
+            concerned = ", ".join(r for r, reading in registry.items() if reading.game in games)
+            raise UsageError(f"reading {rid} concerns {GAME_NAMES[game]}, and {command} "
+                             f"looks at {' and '.join(GAME_NAMES[g] for g in games)} only; "
+                             f"readings here: {concerned}")
+
+
+def open_engine(target: str, timeout_ms: int, games: Sequence[str] = (),
+                command: str = "") -> Engine:
+    """The engine TARGET names, started and asked its hello; one that cannot be, or that
+    plays none of ``games`` (for a lookup of one game), is a usage error."""
+    try:
+        engine = open_target(target, timeout_ms)
+        hello = engine.hello
+    except EngineUnavailable as exc:
+        raise UsageError(str(exc)) from exc
+    missing = [g for g in games if g not in hello.games]
+    if missing:
+        engine.close()
+        what = "a recorded craps table" if engine.kind == "table" else "the engine"
+        raise UsageError(f"{command} asks about {GAME_NAMES[missing[0]]}, and {what} "
+                         f"({target[:80]}) plays {', '.join(hello.games) or 'no game'} "
+                         "(see its hello)")
+    return engine
