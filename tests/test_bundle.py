@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -26,9 +27,9 @@ def _bundle(tmp_path: Path, name: str, *only: str) -> Path:
 WAGERS = ("--only", "craps", "--wagers", "hard-6,any-7,pass-odds")
 
 
-@pytest.fixture(scope="module")
-def craps_bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return _bundle(tmp_path_factory.mktemp("bundle"), "craps", *WAGERS)
+@pytest.fixture
+def craps_bundle(bundles: dict[str, Path]) -> Path:
+    return bundles["craps"]
 
 
 def _copy(src: Path, dst: Path) -> Path:
@@ -117,22 +118,34 @@ def test_replay_re_derives_every_verdict(craps_bundle: Path, solver: str,
 
 def test_replay_regenerates_every_query_identically(craps_bundle: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = _replay(capsys, craps_bundle, "--solver", "z3", "--regenerate")
-    assert code == 0, out and "(queries regenerated)" in out
+    code, out, _ = _replay(capsys, craps_bundle, "--solver", "z3")
+    assert code == 0, out
+    assert "re-solved with z3 and regenerated" in out
 
 
-def test_a_pai_gow_verdict_over_every_hand_is_said_to_be_taken_on_record() -> None:
-    """The bundle holds the hash of the Pai Gow answers, not the answers: replay cannot derive
-    the verdicts over every hand again, and must say so rather than count them re-derived."""
-    from casino_proofs.audit.replay import _judge
+def test_a_pai_gow_bundle_replays_with_its_verdicts_over_every_hand_taken_on_record(
+        bundles: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """The bundle holds the hash of the Pai Gow answers, not the answers: replay decides the
+    obligations about the specification again, and says which verdicts it takes on record
+    rather than count them re-derived."""
+    code, out, _ = _replay(capsys, bundles["paigow"], "--solver", "z3")
+    assert code == 0, out
+    assert re.search(r"ON RECORD +\d+ Pai Gow verdicts, e.g. paigow/high/", out)
+    assert "0 not re-derived, 0 UNKNOWN" in out
 
-    for oid in ("paigow/high/order/r3-40-7.s1", "reading/joker=ace-only/paigow/low/exhaustive"):
-        finding = _judge({"id": oid, "kind": "order", "verdict": "PROVED",
-                          "smt_verdict": None}, [])
-        assert finding.status == "on-record" and "--paigow-again" in finding.detail
-    craps = _judge({"id": "craps/any-7/any-roll/deterministic", "kind": "deterministic",
-                    "verdict": "PROVED", "smt_verdict": None}, [])
-    assert craps.status == "same"
+
+def test_replay_asks_the_engine_again_and_demands_its_answers(
+        bundles: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """A bundle cannot say which program answered; --engine asks the one the user names."""
+    bad = Path(__file__).parent / "engines" / "bad"
+    code, out, _ = _replay(capsys, bundles["any7"], "--solver", "z3", "--engine",
+                           f"exec:{sys.executable} {bad / '_engine.py'}")
+    assert code == 0, out
+    assert "the engine asked again" in out
+    code, out, _ = _replay(capsys, bundles["any7"], "--solver", "z3", "--engine",
+                           f"exec:{sys.executable} {bad / 'overpays.py'}")
+    assert code == 1
+    assert "craps/answers: asked again, the engine answers any-7 on roll 1,6" in out
 
 
 def test_paigow_again_never_runs_a_bundle_s_engine_command(
@@ -147,85 +160,7 @@ def test_paigow_again_never_runs_a_bundle_s_engine_command(
     assert "asks our implementation only" in err and "never run" in err
 
 
-# -- forged bundles ----------------------------------------------------------------------------
-
-
-def test_every_verdict_flipped_to_refuted_and_rehashed_is_caught(
-        craps_bundle: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    copy = _copy(craps_bundle, tmp_path / "flipped")
-    obligations = json.loads((copy / "obligations.json").read_text())
-    for o in obligations:
-        o["verdict"] = "REFUTED"
-        if o["smt_verdict"] is not None:
-            o["smt_verdict"] = "REFUTED"
-    (copy / "obligations.json").write_text(json.dumps(obligations))
-    _rehash(copy)
-    code, out, _ = _replay(capsys, copy, "--solver", "z3")
-    assert code == 1
-    assert "REDERIVED-OTHERWISE" in out and "craps/any-7/any-roll/exhaustive" in out
-
-
-def test_a_query_with_assert_false_added_is_caught_by_regenerate(
-        craps_bundle: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    copy = _copy(craps_bundle, tmp_path / "forged")
-    query = copy / "smt" / "craps__any-7__all-states__domain.0.smt2"
-    query.write_text(query.read_text().replace("(check-sat", "(assert false)\n(check-sat", 1))
-    _rehash(copy)
-    code, out, _ = _replay(capsys, copy, "--solver", "z3", "--regenerate")
-    assert code == 1
-    assert "smt/craps__any-7__all-states__domain.0.smt2: not the query the installed package " \
-           "builds" in out
-
-
-def test_a_query_dropped_with_its_obligation_is_caught(
-        craps_bundle: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    copy = _copy(craps_bundle, tmp_path / "dropped")
-    obligations = json.loads((copy / "obligations.json").read_text())
-    gone = next(o for o in obligations if o["id"] == "craps/hard-6/not-come-out/exhaustive")
-    obligations.remove(gone)
-    (copy / "obligations.json").write_text(json.dumps(obligations))
-    manifest = json.loads((copy / "manifest.json").read_text())
-    for q in gone["queries"]:
-        (copy / q["file"]).unlink()
-        del manifest["files"][q["file"]]
-    (copy / "manifest.json").write_text(json.dumps(manifest))
-    _rehash(copy)
-    code, out, _ = _replay(capsys, copy, "--solver", "z3")
-    assert code == 1
-    assert "MISSING" in out and "craps/hard-6/not-come-out/exhaustive" in out
-
-
-@pytest.mark.parametrize(("forge", "names"), [
-    ("stray", "smt/extra.smt2: not part of the bundle"),
-    ("empty-files", "manifest.json: its files map is missing or empty"),
-    ("missing", "obligations.json: listed in manifest.json but missing"),
-    ("changed", "answers/craps.base.jsonl: changed since the run"),
-    ("bad-json", "manifest.json: not valid JSON"),
-    ("unlisted-query", "smt/craps__any-7__all-states__domain.0.smt2: not part of the bundle"),
-])
-def test_a_bundle_that_is_not_intact_is_refused_naming_the_file(
-        craps_bundle: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], forge: str,
-        names: str) -> None:
-    copy = _copy(craps_bundle, tmp_path / forge)
-    manifest = json.loads((copy / "manifest.json").read_text())
-    if forge == "stray":
-        (copy / "smt" / "extra.smt2").write_text("(check-sat)\n")
-    elif forge == "empty-files":
-        manifest["files"] = {}
-        (copy / "manifest.json").write_text(json.dumps(manifest))
-    elif forge == "missing":
-        (copy / "obligations.json").unlink()
-    elif forge == "changed":
-        answers = copy / "answers" / "craps.base.jsonl"
-        answers.write_text(answers.read_text().replace('"net":"4"', '"net":"5"', 1))
-    elif forge == "bad-json":
-        (copy / "manifest.json").write_text("{not json")
-    elif forge == "unlisted-query":
-        del manifest["files"]["smt/craps__any-7__all-states__domain.0.smt2"]
-        (copy / "manifest.json").write_text(json.dumps(manifest))
-    code, out, err = _replay(capsys, copy, "--solver", "z3")
-    assert code == 2 and out == ""
-    assert len(err.strip().splitlines()) == 1 and names in err, err
+# -- forged bundles: the corpus of tests/forgeries/, run by tests/test_forgeries.py --------
 
 
 def test_an_exhausted_budget_in_replay_is_unknown_never_differs(
@@ -309,7 +244,9 @@ def test_pai_gow_verdicts_flipped_and_rehashed_are_caught_by_asking_again(
     manifest["engine"]["hello"]["name"] = "vendor engine 2.4"  # and the engine renamed
     (copy / "manifest.json").write_text(json.dumps(manifest))
     code, out, _ = _replay(capsys, copy, "--solver", "z3")
-    assert code == 0 and "taken on record" in out, out  # said, not counted re-derived
+    assert code == 1 and "taken on record" in out, out  # said, not counted re-derived
+    assert "manifest/engine.hello" in out  # our implementation's hello is derived again
+    assert "REDERIVED-OTHERWISE    paigow/" not in out  # on record, without the hands
     code, out, _ = _replay(capsys, copy, "--solver", "z3", "--paigow-again")
     assert code == 1 and "REDERIVED-OTHERWISE" in out
     assert all(o["id"] in out for o in flipped)

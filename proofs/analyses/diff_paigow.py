@@ -30,8 +30,8 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations, combinations_with_replacement, islice
-from math import comb, prod
+from itertools import combinations, islice
+from math import comb
 from typing import Any
 
 from casino_proofs import spec
@@ -40,6 +40,7 @@ from casino_proofs.adapters.engine import ChannelLog, Engine
 from casino_proofs.obligations.paigow.every_hand import (
     Key,
     abstraction,
+    classes,
     hand_text,
     hands_starting_with,
     representative,
@@ -49,7 +50,6 @@ from casino_proofs.solving.z3_compile import compile_terms, evaluate_with_z3
 from casino_proofs.spec.paigow import CODES, JOKER_INDEX
 
 FULL_DECK: tuple[int, ...] = tuple(range(JOKER_INDEX + 1))
-JOKER_RANK = JOKER_INDEX // 4
 BATCH = 20_000
 KINDS_PER_CELL = 3  # the most numerous kinds of disagreement shown per cell of the grid
 COMBINATION_EXAMPLES = 3  # classes shown per pair of combinations that differ
@@ -71,29 +71,6 @@ class PaiGowSide:
     @property
     def is_spec(self) -> bool:
         return self.engine is None
-
-
-# -- the classes of the deck, counted -------------------------------------------------------
-
-
-def classes(size: int) -> dict[Key, int]:
-    """Every class of ``size``-card hands of the 53-card deck, with its number of hands:
-    C(4, m) ways for each rank held m times; of those, 4 all of one suit when no rank is held
-    twice (every hand when it has one natural card), the rest not."""
-    out: dict[Key, int] = {}
-    for ranks in combinations_with_replacement(range(JOKER_RANK + 1), size):
-        held = {r: ranks.count(r) for r in set(ranks)}
-        if held.get(JOKER_RANK, 0) > 1 or any(m > 4 for m in held.values()):
-            continue
-        total = prod(comb(4, m) for r, m in held.items() if r != JOKER_RANK)
-        naturals = size - held.get(JOKER_RANK, 0)
-        suited = 0 if any(m > 1 for r, m in held.items() if r != JOKER_RANK) else 4
-        if naturals == 1:
-            suited = total
-        for flag, n in ((True, suited), (False, total - suited)):
-            if n:
-                out[(ranks, flag)] = n
-    return out
 
 
 # -- what the specification says of a class ------------------------------------------------

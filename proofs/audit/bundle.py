@@ -36,22 +36,17 @@ from typing import Any
 
 import z3
 
+from casino_proofs.audit.manifest import SCHEMA, SCHEMA_VERSION
 from casino_proofs.obligations.craps.answers import CrapsAnswers, answer_json
 from casino_proofs.obligations.verdict import Result
 from casino_proofs.reports.check import obligation_json
 from casino_proofs.solving.budget import Budget
 from casino_proofs.version import tool_version
 
-SCHEMA = "casino-proofs/bundle"
-SCHEMA_VERSION = 2
 REGULATION_FILES = ("craps.toml", "paigow.toml", "conventions.toml", "readings.toml",
                     "ambiguities.toml", "coverage.toml")
 SAMPLING_SEEDS = {"paigow-evaluator-sample": 3, "paigow-determinism-sample": 53,
                   "craps-reasked-order": 95}
-#: Files of a bundle that its manifest does not hash: itself, and the timings.
-UNHASHED = ("manifest.json", "timings.json")
-
-
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -88,7 +83,7 @@ def answers_lines(answers: CrapsAnswers) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _obligation_entry(r: Result) -> dict[str, Any]:
+def obligation_entry(r: Result) -> dict[str, Any]:
     queries = [{"file": query_file(r.obligation.id, i), "expected": expected}
                for i, (expected, _text) in enumerate(r.smt)]
     return {**obligation_json(r, timed=False), "queries": queries,
@@ -117,7 +112,7 @@ def write_bundle(directory: str, results: list[Result], context: dict[str, Any],
         for r in results:
             for i, (_expected, text) in enumerate(r.smt):
                 put(query_file(r.obligation.id, i), text)
-        put("obligations.json", json.dumps([_obligation_entry(r) for r in results], indent=2,
+        put("obligations.json", json.dumps([obligation_entry(r) for r in results], indent=2,
                                            ensure_ascii=False, sort_keys=True) + "\n")
         for run, answers in craps_answers.items():
             put(answers_file(run), answers_lines(answers))
@@ -148,6 +143,8 @@ def write_bundle(directory: str, results: list[Result], context: dict[str, Any],
                                 "games": [g for g in ("craps", "paigow") if g in r]}
                                for r in detail.get("runs", [])],
                       "wagers": detail.get("wagers"),
+                      "all_readings": detail.get("scope", {}).get("all_readings", False),
+                      "only": detail.get("scope", {}).get("only"),
                       "answers": {run: answers_file(run) for run in craps_answers}},
             "engine": engine,
             "runs": detail.get("runs", []),

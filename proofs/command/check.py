@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import argparse
 import time
-from dataclasses import replace
 from typing import Any
 
-from casino_proofs import regulation, spec
+from casino_proofs import spec
 from casino_proofs.adapters.engine import Engine
 from casino_proofs.command.arguments import (
     UsageError,
@@ -33,7 +32,8 @@ from casino_proofs.command.output import check_output_paths
 from casino_proofs.obligations.craps import prove_craps
 from casino_proofs.obligations.craps.answers import CrapsAnswers
 from casino_proofs.obligations.paigow import check_paigow
-from casino_proofs.obligations.verdict import Obligation, Result, Verdict, exit_code
+from casino_proofs.obligations.plan import not_offered, plan_runs, relabel
+from casino_proofs.obligations.verdict import Result, exit_code
 from casino_proofs.reports import formats
 from casino_proofs.reports.check import to_json, to_text
 from casino_proofs.reports.context import parse_readings, report_context
@@ -41,56 +41,6 @@ from casino_proofs.reports.progress import Progress
 from casino_proofs.solving.budget import Budget
 
 GAMES = ("craps", "paigow")
-
-
-def _label(reading: str | None) -> str:
-    return "" if reading is None else f"reading/{reading}/"
-
-
-def _relabel(results: list[Result], reading: str | None) -> list[Result]:
-    if reading is None:
-        return results
-    return [replace(r, obligation=replace(r.obligation, id=_label(reading) + r.obligation.id,
-                                          under=reading))
-            for r in results]
-
-
-def _not_offered(game: str) -> Result:
-    ob = Obligation(f"{game}/offered", "offered",
-                    "r3-95.15-intro.s1" if game == "craps" else "r3-40-intro.s1",
-                    ("r3-95.15-intro.s1",) if game == "craps" else ("r3-40-intro.s1",),
-                    game, "the engine", f"the engine plays {game}", game=game)
-    return Result(ob, Verdict.REFUTED, 0.0,
-                  f"the engine does not play {game} (not among the games of its hello); "
-                  f"leave it out with --only to prove the other game alone")
-
-
-def runs(engine: Engine, base: dict[str, str], all_readings: bool, games: tuple[str, ...],
-         left_out: list[dict[str, str]]) -> list[tuple[str | None, dict[str, str],
-                                                        tuple[str, ...]]]:
-    """(label, readings, games) of every run: the base, then each other reading value the
-    engine claims (for the games the reading concerns). A value under which the text itself
-    is defective (a gap, a contradiction) is left out, with why, in ``left_out``."""
-    plan: list[tuple[str | None, dict[str, str], tuple[str, ...]]] = [(None, base, games)]
-    if not all_readings:
-        return plan
-    claimed = engine.hello.readings or {}
-    spec_choices = spec.Readings.choices()
-    registry = regulation.readings()
-    for reading, values in spec_choices.items():
-        current = base.get(reading, values[0])
-        for value in values:
-            if value == current or value not in claimed.get(reading, ()):
-                continue
-            defect = registry[reading].value(value).leaves_text_defective
-            if defect:
-                left_out.append({"what": f"--all-readings run {reading}={value}",
-                                 "why": f"the text is defective under it: {defect}"})
-                continue
-            concerned = tuple(g for g in games if g == registry[reading].game)
-            if concerned:
-                plan.append((f"{reading}={value}", {**base, reading: value}, concerned))
-    return plan
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -115,20 +65,21 @@ def run_check(args: argparse.Namespace) -> int:
                                    "why": f"--only {args.only}"})
     craps_answers: dict[str, CrapsAnswers] = {}
     detail["wagers"] = wagers
+    detail["scope"] = {"all_readings": args.all_readings, "only": args.only}
     pass_counts: dict[str, dict[str, int]] | None = None
     par_doc: dict[str, Any] | None = None
     try:
-        for label, chosen, run_games in runs(engine, readings, args.all_readings, games,
-                                             detail["left_out"]):
+        for label, chosen, run_games in plan_runs(hello, readings, args.all_readings, games,
+                                                  detail["left_out"]):
             run: dict[str, Any] = {"reading": label or "base", "readings": chosen}
             if "craps" in run_games:
                 if "craps" not in hello.games:
-                    results += _relabel([_not_offered("craps")], label)
+                    results += relabel([not_offered("craps")], label)
                 else:
                     left = [w for w in spec.WAGER_NAMES if wagers and w not in wagers]
                     craps = prove_craps(engine, chosen, wagers, budget, record=record,
                                         left_out=left)
-                    results += _relabel(craps.results, label)
+                    results += relabel(craps.results, label)
                     run["craps"] = {"answers_sha256": craps.answers.digest,
                                     **craps.answers.engine}
                     if craps.answers.channel is not None:
@@ -138,7 +89,7 @@ def run_check(args: argparse.Namespace) -> int:
                         detail["left_out"] += craps.left_out
             if "paigow" in run_games:
                 if "paigow" not in hello.games:
-                    results += _relabel([_not_offered("paigow")], label)
+                    results += relabel([not_offered("paigow")], label)
                 else:
                     bar = Progress(f"Pai Gow{' ' + label if label else ''}: every hand", 1,
                                    not args.quiet)
@@ -150,9 +101,13 @@ def run_check(args: argparse.Namespace) -> int:
                     outcome = check_paigow(chosen, engine, workers=args.workers, budget=budget,
                                            record=record, progress=advance)
                     bar.close()
-                    results += _relabel(outcome.results, label)
+                    results += relabel(outcome.results, label)
                     run["paigow"] = {"answers_sha256": outcome.answers_digest,
-                                     "determinism_sample": outcome.determinism_sample}
+                                     "determinism_sample": outcome.determinism_sample,
+                                     "combination_counts": outcome.combination_counts}
+                    if outcome.channel:
+                        run["paigow"]["channel"] = {scope: log.json() for scope, log
+                                                    in outcome.channel.items()}
                     if label is None:
                         detail["paigow"] = {"hands": outcome.hands, "classes": outcome.classes,
                                             "digest": outcome.digest,
@@ -162,7 +117,8 @@ def run_check(args: argparse.Namespace) -> int:
             detail["runs"].append(run)
         detail["notes"] = engine.notes()
         if args.bundle or args.format == "html":
-            par_doc = par_sheet(engine, readings, games, wagers, pass_counts, args.workers)
+            played = tuple(g for g in games if g in hello.games)
+            par_doc = par_sheet(engine, readings, played, wagers, pass_counts, args.workers)
     finally:
         engine.close()
     if args.all_readings and hello.readings is None:

@@ -199,14 +199,15 @@ def build_parser() -> argparse.ArgumentParser:
     ambiguities.add_argument("--quiet", action="store_true",
                              help="no progress on the terminal")
 
-    replay = command("replay", "re-derive an audit bundle's verdicts with another solver",
-                     "Check that a bundle written by check --bundle is intact (every file it "
-                     "lists, nothing else), run every SMT-LIB query through cvc5 (default, the "
-                     "independent solver; pip install cvc5) or Z3, and re-derive every "
-                     "obligation's verdict from the answers. With --regenerate, also rebuild "
-                     "every query from the installed package and the recorded answers, and "
-                     "require it to be the same text. With --paigow-again, also ask our "
-                     "implementation every Pai Gow hand again.")
+    replay = command("replay", "re-derive an audit bundle, believing nothing it says",
+                     "Check that a bundle written by check --bundle is intact (regular files, "
+                     "each with its hash, nothing else), then derive it again from the "
+                     "installed package: the obligations the recorded scope gives rise to, the "
+                     "craps verdicts from the recorded answers, the Pai Gow verdicts about the "
+                     "specification, every query rebuilt and compared as text and solved "
+                     "again by cvc5 (default, the independent solver; pip install cvc5) or Z3, "
+                     "the manifest's fields and the PAR sheet. What only the engine could "
+                     "re-derive is named as taken on record; --engine TARGET asks it again.")
     replay.add_argument("bundle", metavar="DIR", help="a bundle written by check --bundle")
     replay.add_argument("--solver", choices=("cvc5", "z3"), default="cvc5",
                         help="the solver to re-check with (default: cvc5)")
@@ -220,15 +221,20 @@ def build_parser() -> argparse.ArgumentParser:
                         metavar="MS",
                         help="the wall-clock safety net per query (default: the bundle's)")
     replay.add_argument("--regenerate", action="store_true",
-                        help="rebuild every query from the installed package and require it "
-                             "to be identical")
+                        help="kept for old scripts: every query is rebuilt and compared "
+                             "anyway")
+    replay.add_argument("--engine", metavar="TARGET", default=None,
+                        help="ask this engine again, every craps input and every Pai Gow hand, "
+                             "and demand the bundle's answers and hashes (a bundle records "
+                             "answers, not which program gave them; its own command is never "
+                             f"run): {TARGETS}")
+    replay.add_argument("--engine-timeout-ms", type=_budget_type("--engine-timeout-ms"),
+                        default=ENGINE_TIMEOUT_MS, metavar="MS",
+                        help=f"with --engine: the time limit per request (default: "
+                             f"{ENGINE_TIMEOUT_MS})")
     replay.add_argument("--paigow-again", action="store_true",
-                        help="prove the Pai Gow obligations again by asking our implementation "
-                             "every hand anew (about 25 s a reading); their verdicts and the "
-                             "hash of its answers must equal the bundle's. Only for a bundle "
-                             "whose engine is our implementation: a bundle's command is never "
-                             "run. Without it, the Pai Gow verdicts over every hand are taken "
-                             "on record, and said to be")
+                        help="--engine impl, for a bundle whose engine is our implementation "
+                             "(about 25 s a reading)")
     replay.add_argument("--quiet", action="store_true", help="no progress on the terminal")
 
     mutants = command("mutants",

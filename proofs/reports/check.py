@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from casino_proofs import regulation
-from casino_proofs.obligations.verdict import Result, Verdict, exit_code
+from casino_proofs.obligations.verdict import Obligation, Result, Verdict, exit_code
 
 SCHEMA = "casino-proofs/check"
 SCHEMA_VERSION = 2
@@ -23,17 +23,22 @@ def overall(results: list[Result]) -> str:
     return {0: "PROVED", 1: "REFUTED", 3: "UNKNOWN", 4: "ERROR"}[code]
 
 
-def obligation_json(r: Result, timed: bool = True) -> dict[str, Any]:
-    """One obligation as the JSON report (and the audit bundle, untimed) gives it."""
-    ob = r.obligation
+def obligation_metadata(ob: Obligation) -> dict[str, Any]:
+    """What an obligation is, before any verdict: its ID, kind, clauses, subject, scope,
+    description and readings."""
     entry: dict[str, Any] = {
         "id": ob.id, "game": ob.game, "kind": ob.kind, "clause": ob.clause,
         "clauses": list(ob.clauses), "subject": ob.subject, "scope": ob.scope,
         "description": ob.description, "readings": list(ob.readings),
-        "verdict": r.verdict.value,
     }
     if ob.under:
         entry["under"] = ob.under
+    return entry
+
+
+def obligation_json(r: Result, timed: bool = True) -> dict[str, Any]:
+    """One obligation as the JSON report (and the audit bundle, untimed) gives it."""
+    entry = {**obligation_metadata(r.obligation), "verdict": r.verdict.value}
     if timed:
         entry["seconds"] = round(r.seconds, 6)
     if r.detail:

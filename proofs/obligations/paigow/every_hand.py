@@ -20,7 +20,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations, islice
+from itertools import combinations, combinations_with_replacement, islice
+from math import comb, prod
 from typing import Any
 
 from casino_proofs.adapters.answers import Faulty, Refused, Strength
@@ -28,6 +29,7 @@ from casino_proofs.adapters.engine import ChannelLog, Engine
 from casino_proofs.spec.paigow import JOKER_INDEX, card_symbol
 
 Key = tuple[tuple[int, ...], bool]
+_JOKER_RANK = JOKER_INDEX // 4
 Value = tuple[int, ...]
 BATCH = 20_000
 
@@ -143,6 +145,26 @@ def representative(key: Key) -> tuple[int, ...]:
     if len({i % 4 for i in naturals}) <= 1:  # all suit 0: give the first card suit 1
         hand[hand.index(naturals[0])] += 1
     return tuple(sorted(hand))
+
+
+def classes(size: int) -> dict[Key, int]:
+    """Every class of ``size``-card hands of the 53-card deck, with its number of hands:
+    C(4, m) ways for each rank held m times; of those, 4 all of one suit when no rank is held
+    twice (every hand when it has one natural card), the rest not."""
+    out: dict[Key, int] = {}
+    for ranks in combinations_with_replacement(range(_JOKER_RANK + 1), size):
+        held = {r: ranks.count(r) for r in set(ranks)}
+        if held.get(_JOKER_RANK, 0) > 1 or any(m > 4 for m in held.values()):
+            continue
+        total = prod(comb(4, m) for r, m in held.items() if r != _JOKER_RANK)
+        naturals = size - held.get(_JOKER_RANK, 0)
+        suited = 0 if any(m > 1 for r, m in held.items() if r != _JOKER_RANK) else 4
+        if naturals == 1:
+            suited = total
+        for flag, n in ((True, suited), (False, total - suited)):
+            if n:
+                out[(ranks, flag)] = n
+    return out
 
 
 def _sign(a: Value, b: Value) -> int:

@@ -14,33 +14,57 @@ from typing import Any
 
 from casino_proofs.adapters.answers import Strength
 from casino_proofs.adapters.engine import Engine
-from casino_proofs.obligations.paigow.every_hand import Key, PassResult, hand_text
-from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF, ScopeSpec, SpecView
+from casino_proofs.obligations.paigow.every_hand import (
+    Key,
+    PassResult,
+    classes,
+    hand_text,
+    representative,
+)
+from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF, SCOPES, ScopeSpec, SpecView
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
 from casino_proofs.solving.z3_compile import compile_terms, evaluate_with_z3
 
 
-class ScopeEvidence:
-    """One scope's pass, the specification of that scope, and the engine for replays."""
+class DeckView:
+    """What the specification says of every class of a deck, with the class's hand count and a
+    hand of it: all that the claims about the specification alone rest on, no engine needed
+    (``replay`` confirms them again from :meth:`full_deck`)."""
 
-    def __init__(self, scope: str, result: PassResult, built: ScopeSpec, engine: Engine,
-                 readings: Mapping[str, str]) -> None:
+    def __init__(self, scope: str, built: ScopeSpec,
+                 every: dict[Key, tuple[int, tuple[int, ...]]]) -> None:
         self.scope = scope
-        self.result = result
-        self.table = result.table
         self.built = built
-        self.engine = engine
-        self.readings = readings
-        self.named = result.named
-        self.keys = sorted(self.table)
         self.inputs = list(built.spec.hand.cards)
         self.outputs = built.outputs()
         self.fast = compile_terms(self.inputs, self.outputs)
         #: every class of the deck, answered or not, with its hand count and a hand
-        self.every = result.every
-        self.all_keys = sorted(self.every)
+        self.every = every
+        self.all_keys = sorted(every)
         self.views: dict[Key, SpecView] = {
-            k: built.split(self.fast(*self.every[k][1])) for k in self.all_keys}
+            k: built.split(self.fast(*every[k][1])) for k in self.all_keys}
+
+    @classmethod
+    def full_deck(cls, scope: str, built: ScopeSpec) -> DeckView:
+        """Every class of the 53-card deck, counted (not enumerated), each by its
+        representative: by the abstraction lemma the specification says the same of every hand
+        of a class."""
+        return cls(scope, built, {k: (n, representative(k))
+                                  for k, n in classes(SCOPES[scope]).items()})
+
+
+class ScopeEvidence(DeckView):
+    """One scope's pass, the specification of that scope, and the engine for replays."""
+
+    def __init__(self, scope: str, result: PassResult, built: ScopeSpec, engine: Engine,
+                 readings: Mapping[str, str]) -> None:
+        super().__init__(scope, built, result.every)
+        self.result = result
+        self.table = result.table
+        self.engine = engine
+        self.readings = readings
+        self.named = result.named
+        self.keys = sorted(self.table)
         self._values: dict[tuple[int, ...], Any] = {}
 
     def answer(self, hand: tuple[int, ...]) -> Any:

@@ -137,6 +137,8 @@ class PaiGowOutcome:
     left_out: list[dict[str, str]] = field(default_factory=list)
     #: per scope, the hands the implementation gave each combination (when it names them)
     combination_counts: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: per scope, what the engine's channel went through (an engine that is a program)
+    channel: dict[str, ChannelLog] = field(default_factory=dict)
 
 
 def check_paigow(readings: Mapping[str, str] | None = None, engine: Engine | None = None,
@@ -220,7 +222,7 @@ def _scope_results(scope: str, passed: PassResult, queries: list[pq.Query], engi
     results += [replace(r, enumeration=f"enumeration: {r.detail}" if r.verdict is
                         Verdict.PROVED else "enumeration: the hands asked again")
                 for r in again]
-    results += _channel(scope, passed, engine)
+    results += _channel(scope, passed, engine, out)
     if not ev.named:
         out.left_out.append({"what": f"paigow/{scope}/combination",
                              "why": "the engine answers strengths without naming "
@@ -234,7 +236,8 @@ def _scope_results(scope: str, passed: PassResult, queries: list[pq.Query], engi
     return results
 
 
-def _channel(scope: str, result: PassResult, engine: Engine) -> list[Result]:
+def _channel(scope: str, result: PassResult, engine: Engine,
+             out: PaiGowOutcome) -> list[Result]:
     """The ``channel`` obligation of an engine that is a program: its worker processes' logs
     over the pass, and this process's (hands asked again, counterexamples replayed)."""
     here = engine.take_channel()
@@ -244,5 +247,6 @@ def _channel(scope: str, result: PassResult, engine: Engine) -> list[Result]:
     for part in (result.channel, here):
         if part is not None:
             log.merge(part)
+    out.channel[scope] = log
     return [replace(channel_result(catalogue.channel(scope), log),
                     enumeration="enumeration: every request sent")]

@@ -14,7 +14,7 @@ from dataclasses import replace
 from casino_proofs.obligations.paigow import catalogue
 from casino_proofs.obligations.paigow import queries as pq
 from casino_proofs.obligations.paigow.every_hand import hand_text
-from casino_proofs.obligations.paigow.evidence import ScopeEvidence, result
+from casino_proofs.obligations.paigow.evidence import DeckView, ScopeEvidence, result
 from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF
 from casino_proofs.obligations.verdict import Result, Verdict
 from casino_proofs.solving.z3_compile import evaluate_with_z3
@@ -48,7 +48,7 @@ def evaluator(ev: ScopeEvidence) -> Result:
     return result(ob, started, Verdict.PROVED, f"{len(sample)} classes")
 
 
-def enumerated(ev: ScopeEvidence, queries: list[Result]) -> list[Result]:
+def enumerated(ev: DeckView, queries: list[Result]) -> list[Result]:
     """Dual evidence: the SMT-decided non-vacuity and statement obligations checked again on
     every hand of the deck, class by class (the abstraction lemma, over pairs of hands, is left
     to SMT alone)."""

@@ -1,0 +1,220 @@
+"""A bundle's ``manifest.json``, read strictly: every field of the version this replay reads,
+with its type, and nothing else. A field that is missing, of the wrong type, unknown, or a
+value out of range is refused, naming the file and the field (:class:`BundleError`).
+
+What each field is then worth is :mod:`casino_proofs.audit.rederive`'s job: re-derived and
+compared, or named in the output as taken on record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from casino_proofs.adapters.engine import ChannelLog, EngineUnavailable, Hello, read_hello
+from casino_proofs.solving.budget import MAX_MS, MAX_RLIMIT, Budget
+
+SCHEMA = "casino-proofs/bundle"
+SCHEMA_VERSION = 3
+KEYS = {"schema", "schema_version", "regulation", "project", "environment", "readings",
+        "conventions", "check", "engine", "runs", "left_out", "budget", "sampling_seeds",
+        "files"}
+
+
+class BundleError(ValueError):
+    """A bundle that is not intact, or not a bundle; the message names the file (and the
+    field)."""
+
+
+def _fail(where: str, what: str) -> BundleError:
+    return BundleError(f"manifest.json: {where}: {what}")
+
+
+def _object(raw: Any, where: str, required: set[str],
+            optional: frozenset[str] | set[str] = frozenset()) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise _fail(where, "not an object")
+    missing, unknown = required - set(raw), set(raw) - required - optional
+    if missing:
+        raise _fail(where, f"has no {sorted(missing)[0]!r}")
+    if unknown:
+        raise _fail(where, f"has an unknown field {sorted(unknown)[0][:40]!r}")
+    return raw
+
+
+def _string(raw: Any, where: str) -> str:
+    if not isinstance(raw, str) or len(raw) > 4096:
+        raise _fail(where, "not a string (of at most 4,096 characters)")
+    return raw
+
+
+def _count(raw: Any, where: str, most: int = 10**9) -> int:
+    if type(raw) is not int or not 0 <= raw <= most:
+        raise _fail(where, f"not a whole number from 0 to {most:,}")
+    return raw
+
+
+def _strings(raw: Any, where: str) -> list[str]:
+    if not isinstance(raw, list):
+        raise _fail(where, "not a list")
+    return [_string(x, f"{where}[{i}]") for i, x in enumerate(raw)]
+
+
+def _string_map(raw: Any, where: str) -> dict[str, str]:
+    if not isinstance(raw, dict):
+        raise _fail(where, "not an object")
+    return {_string(k, where): _string(v, f"{where}.{k[:40]}") for k, v in raw.items()}
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    """One run as the manifest records it: its plan (``check.runs``) and what the engine
+    answered in it (``runs``)."""
+
+    reading: str
+    readings: dict[str, str]
+    games: tuple[str, ...]
+    craps: dict[str, Any] | None = None
+    paigow: dict[str, Any] | None = None
+    craps_channel: ChannelLog | None = None
+    paigow_channel: dict[str, ChannelLog] = field(default_factory=dict)
+
+
+@dataclass
+class Manifest:
+    raw: dict[str, Any]
+    regulation: dict[str, Any]
+    readings: dict[str, str]
+    conventions: list[str]
+    runs: list[RunRecord]
+    wagers: list[str] | None
+    all_readings: bool
+    only: str | None
+    answers_files: dict[str, str]
+    engine: dict[str, Any]
+    hello: Hello
+    left_out: list[dict[str, str]]
+    budget: Budget
+    sampling_seeds: dict[str, int]
+    files: dict[str, str]
+
+
+def _channel(raw: Any, where: str) -> ChannelLog:
+    try:
+        return ChannelLog.from_json(raw)
+    except ValueError as exc:
+        raise _fail(where, str(exc)) from None
+
+
+def _runs(check: dict[str, Any], recorded: Any) -> list[RunRecord]:
+    plans = check["runs"]
+    if not isinstance(plans, list) or not plans:
+        raise _fail("check.runs", "not a non-empty list")
+    if not isinstance(recorded, list) or len(recorded) != len(plans):
+        raise _fail("runs", "not a list of one entry per run of check.runs")
+    out = []
+    for i, (plan, run) in enumerate(zip(plans, recorded, strict=True)):
+        where = f"check.runs[{i}]"
+        _object(plan, where, {"reading", "readings", "games"})
+        games = tuple(_strings(plan["games"], f"{where}.games"))
+        if not games or not set(games) <= {"craps", "paigow"} or len(set(games)) != len(games):
+            raise _fail(f"{where}.games", "not a list of craps and paigow, each once")
+        _object(run, f"runs[{i}]", {"reading", "readings"}, {"craps", "paigow"})
+        if run["reading"] != plan["reading"] or run["readings"] != plan["readings"]:
+            raise _fail(f"runs[{i}]", "not the run check.runs lists at that place")
+        craps = paigow = None
+        craps_channel = None
+        paigow_channel: dict[str, ChannelLog] = {}
+        if "craps" in run:
+            craps = _object(run["craps"], f"runs[{i}].craps",
+                            {"answers_sha256", "questions", "asked"}, {"channel"})
+            _string(craps["answers_sha256"], f"runs[{i}].craps.answers_sha256")
+            _count(craps["questions"], f"runs[{i}].craps.questions")
+            _count(craps["asked"], f"runs[{i}].craps.asked")
+            if "channel" in craps:
+                craps_channel = _channel(craps["channel"], f"runs[{i}].craps.channel")
+        if "paigow" in run:
+            paigow = _object(run["paigow"], f"runs[{i}].paigow",
+                             {"answers_sha256", "determinism_sample", "combination_counts"},
+                             {"channel"})
+            _string(paigow["answers_sha256"], f"runs[{i}].paigow.answers_sha256")
+            _count(paigow["determinism_sample"], f"runs[{i}].paigow.determinism_sample")
+            counts = paigow["combination_counts"]
+            if not isinstance(counts, dict) or not all(
+                    isinstance(v, dict) and all(type(n) is int for n in v.values())
+                    for v in counts.values()):
+                raise _fail(f"runs[{i}].paigow.combination_counts",
+                            "not hand counts by scope and combination")
+            for scope, log in (paigow.get("channel") or {}).items():
+                paigow_channel[scope] = _channel(log, f"runs[{i}].paigow.channel.{scope}")
+        out.append(RunRecord(_string(plan["reading"], f"{where}.reading"),
+                             _string_map(plan["readings"], f"{where}.readings"), games,
+                             craps, paigow, craps_channel, paigow_channel))
+    return out
+
+
+def _positive(raw: Any, where: str, most: int) -> int:
+    if type(raw) is not int or not 1 <= raw <= most:
+        raise _fail(where, f"not a whole number from 1 to {most:,}")
+    return raw
+
+
+def _budget(raw: Any) -> Budget:
+    b = _object(raw, "budget", {"z3_rlimit", "cvc5_rlimit_per", "wall_clock_safety_ms"})
+    return Budget(z3_rlimit=_positive(b["z3_rlimit"], "budget.z3_rlimit", MAX_RLIMIT),
+                  cvc5_rlimit=_positive(b["cvc5_rlimit_per"], "budget.cvc5_rlimit_per",
+                                        MAX_RLIMIT),
+                  wall_ms=_positive(b["wall_clock_safety_ms"], "budget.wall_clock_safety_ms",
+                                    MAX_MS))
+
+
+def read_manifest(raw: Any) -> Manifest:
+    """The manifest, every field read strictly (BundleError naming the field)."""
+    if not isinstance(raw, dict) or raw.get("schema") != SCHEMA:
+        raise BundleError(f"manifest.json: not a {SCHEMA} manifest")
+    if raw.get("schema_version") != SCHEMA_VERSION:
+        raise BundleError(f"manifest.json: schema_version {str(raw.get('schema_version'))[:20]}"
+                          f"; this replay reads version {SCHEMA_VERSION} bundles (write the "
+                          "bundle again with this version of casino-proofs)")
+    _object(raw, "the manifest", KEYS)
+    regulation = _object(raw["regulation"], "regulation", {"files"},
+                         set(raw["regulation"]) if isinstance(raw["regulation"], dict)
+                         else set())
+    _string_map(regulation["files"], "regulation.files")
+    check = _object(raw["check"], "check", {"runs", "wagers", "answers", "all_readings", "only"})
+    wagers = None if check["wagers"] is None else _strings(check["wagers"], "check.wagers")
+    if not isinstance(check["all_readings"], bool):
+        raise _fail("check.all_readings", "not true or false")
+    if check["only"] not in (None, "craps", "paigow"):
+        raise _fail("check.only", "not null, craps or paigow")
+    engine = _object(raw["engine"], "engine", {"target", "kind", "hello"},
+                     set(raw["engine"]) if isinstance(raw["engine"], dict) else set())
+    _string(engine["target"], "engine.target")
+    _string(engine["kind"], "engine.kind")
+    try:
+        hello = read_hello(engine["hello"])
+    except EngineUnavailable as exc:
+        raise _fail("engine.hello", str(exc)) from None
+    left_out = raw["left_out"]
+    if not isinstance(left_out, list) or not all(
+            isinstance(x, dict) and set(x) == {"what", "why"}
+            and all(isinstance(v, str) for v in x.values()) for x in left_out):
+        raise _fail("left_out", "not a list of what and why")
+    seeds = raw["sampling_seeds"]
+    if not isinstance(seeds, dict) or not all(type(v) is int for v in seeds.values()):
+        raise _fail("sampling_seeds", "not an object of whole numbers")
+    files = _string_map(raw["files"], "files")
+    if not files:
+        raise BundleError("manifest.json: its files map is missing or empty; every file of "
+                          "a bundle is listed with its SHA-256")
+    for name in ("project", "environment"):
+        if not isinstance(raw[name], dict):
+            raise _fail(name, "not an object")
+    return Manifest(
+        raw=raw, regulation=regulation,
+        readings=_string_map(raw["readings"], "readings"),
+        conventions=_strings(raw["conventions"], "conventions"),
+        runs=_runs(check, raw["runs"]), wagers=wagers, all_readings=check["all_readings"],
+        only=check["only"], answers_files=_string_map(check["answers"], "check.answers"),
+        engine=engine, hello=hello, left_out=left_out, budget=_budget(raw["budget"]),
+        sampling_seeds=seeds, files=files)

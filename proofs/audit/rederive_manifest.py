@@ -1,0 +1,145 @@
+"""A bundle's manifest, field by field: re-derived and compared, or taken on record and said
+to be.
+
+Re-derived: the regulation (its version and the SHA-256 of each file of the installed
+package), the readings and conventions in force, the sampling seeds, the runs a check with the
+recorded scope makes for the recorded engine, what it left out, where the craps answers of each
+run are, the hash and count of each run's craps answers, the size of the Pai Gow determinism
+sample, and (for our implementation) its hello.
+
+On record (:class:`~casino_proofs.audit.findings.OnRecord`): which program gave the answers (a
+bundle cannot prove it: ``replay --engine TARGET`` asks the engine again and demands the same
+answers), the hash of its Pai Gow answers and the pass's counts, its channel's log, the
+project's version and commit, the environment, the budget the run used, the timings.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any
+
+from casino_proofs import regulation
+from casino_proofs.audit.bundle import REGULATION_FILES, SAMPLING_SEEDS, answers_file, sha256
+from casino_proofs.audit.findings import Finding, OnRecord
+from casino_proofs.audit.intact import Bundle
+from casino_proofs.audit.rederive_craps import answers_digest
+from casino_proofs.obligations.craps import CrapsRun
+from casino_proofs.obligations.plan import plan_runs
+from casino_proofs.reports.context import readings_in_force
+from casino_proofs.version import tool_version
+
+WHICH_PROGRAM = ("a bundle records the answers, not which program gave them; replay "
+                 "--engine TARGET asks the engine again and demands the same answers")
+
+
+def _field(name: str, recorded: Any, expected: Any) -> list[Finding]:
+    if recorded == expected:
+        return []
+    return [Finding(f"manifest/{name}", "rederived-otherwise",
+                    f"manifest.json: {name} is {str(recorded)[:100]}; derived again, "
+                    f"{str(expected)[:100]}")]
+
+
+def _installed_regulation() -> dict[str, Any]:
+    files = {f"regulation/{name}": sha256(
+        resources.files("casino_proofs.regulation").joinpath(name).read_bytes())
+        for name in REGULATION_FILES}
+    return {**regulation.REGULATION, "files": files}
+
+
+def _kind_of(target: str) -> str:
+    kind = target.partition(":")[0]
+    return {"impl": "impl", "exec": "exec", "python": "exec", "table": "table"}.get(kind, "?")
+
+
+def expected_left_out(bundle: Bundle, plan_left: list[dict[str, str]],
+                      craps_base: CrapsRun | None) -> list[dict[str, str]]:
+    """What a check of the recorded scope leaves out, in the order it reports it."""
+    m = bundle.manifest
+    out: list[dict[str, str]] = []
+    if m.only is not None:
+        other = "paigow" if m.only == "craps" else "craps"
+        out.append({"what": f"every {other} obligation", "why": f"--only {m.only}"})
+    out += plan_left
+    if craps_base is not None:
+        out += craps_base.left_out
+    base = m.runs[0]
+    if "paigow" in base.games and "paigow" in m.hello.games:
+        counts = (base.paigow or {}).get("combination_counts", {})
+        for scope in ("high", "low"):
+            if scope not in counts:  # the engine named no combinations: on record
+                out.append({"what": f"paigow/{scope}/combination",
+                            "why": "the engine answers strengths without naming "
+                                   "combinations; the order obligations (r3-40-intro:*) "
+                                   "prove its combinations by their place in the order"})
+            if m.engine["kind"] != "impl":
+                out.append({"what": f"paigow/{scope}/preorder",
+                            "why": "the engine has no compare(); its order is its strengths"})
+    return out
+
+
+def manifest_findings(bundle: Bundle, again: dict[str, CrapsRun]
+                      ) -> tuple[list[Finding], list[OnRecord]]:
+    """Every field of the manifest re-derived and compared, or named as taken on record."""
+    from casino_proofs.obligations.paigow.run import _sample
+    from casino_proofs.obligations.paigow.scope_spec import FULL_DECK
+
+    m = bundle.manifest
+    out: list[Finding] = []
+    out += _field("regulation", m.regulation, _installed_regulation())
+    base = m.runs[0]
+    out += _field("check.runs[0].reading", base.reading, "base")
+    out += _field("readings", m.readings,
+                  {k: v["value"] for k, v in readings_in_force(base.readings).items()})
+    out += _field("conventions", m.conventions, list(regulation.conventions()))
+    out += _field("sampling_seeds", m.sampling_seeds, SAMPLING_SEEDS)
+    games = ("craps", "paigow") if m.only is None else (m.only,)
+    plan_left: list[dict[str, str]] = []
+    plan = plan_runs(m.hello, base.readings, m.all_readings, games, plan_left)
+    out += _field("check.runs", [(r.reading, r.readings, list(r.games)) for r in m.runs],
+                  [(label or "base", readings, list(g)) for label, readings, g in plan])
+    out += _field("left_out", m.left_out, expected_left_out(bundle, plan_left,
+                                                            again.get("base")))
+    crapsy = [r for r in m.runs if "craps" in r.games and "craps" in m.hello.games]
+    out += _field("check.answers", m.answers_files,
+                  {r.reading: answers_file(r.reading) for r in crapsy})
+    sample = len(_sample(FULL_DECK))
+    for i, run in enumerate(m.runs):
+        played = run.reading in again
+        if (run.craps is not None) != played:
+            out += _field(f"runs[{i}].craps", run.craps is not None, played)
+        if run.craps is not None and played:
+            out += _field(f"runs[{i}].craps.answers_sha256", run.craps["answers_sha256"],
+                          answers_digest(bundle, run))
+            engine = again[run.reading].answers.engine
+            out += _field(f"runs[{i}].craps.questions", run.craps["questions"],
+                          engine["questions"])
+            out += _field(f"runs[{i}].craps.asked", run.craps["asked"], engine["asked"])
+        if run.paigow is not None:
+            out += _field(f"runs[{i}].paigow.determinism_sample",
+                          run.paigow["determinism_sample"], sample)
+    out += _field("engine.kind", m.engine["kind"], _kind_of(m.engine["target"]))
+    on_record = [OnRecord(f"engine {m.engine['target'][:80]}", WHICH_PROGRAM)]
+    if m.engine["kind"] == "impl":
+        from casino_proofs.adapters.ours import OurImplementation
+
+        out += _field("engine.hello", m.engine["hello"],
+                      OurImplementation().describe()["hello"])
+    else:
+        on_record.append(OnRecord("engine.hello", "what the engine said it is and offers"))
+    if any(r.paigow for r in m.runs):
+        on_record.append(OnRecord("runs[].paigow.answers_sha256, combination_counts",
+                                  "the hash of the engine's answers over every hand, and the "
+                                  "pass's counts: the answers themselves are not in a bundle"))
+    if any(r.craps_channel or r.paigow_channel for r in m.runs):
+        on_record.append(OnRecord("runs[].*.channel", "the log of the engine's channel: what "
+                                                      "its requests went through"))
+    version = m.raw["project"].get("version")
+    on_record.append(OnRecord("project", f"written by casino-proofs {str(version)[:40]} "
+                                         f"(this replay: {tool_version()}), commit "
+                                         f"{str(m.raw['project'].get('git_commit'))[:40]}"))
+    on_record += [OnRecord("environment", "the machine the check ran on"),
+                  OnRecord("budget", "the limits the run's queries had, which replay uses"),
+                  OnRecord("resource counts", "they depend on the terms the solver's process "
+                                              "made before a query")]
+    return out, on_record

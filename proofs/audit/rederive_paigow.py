@@ -1,0 +1,101 @@
+"""The Pai Gow obligations of a bundle, against what the installed package gives rise to.
+
+- Which obligations a run has, and each one's kind, clauses, subject and description, come
+  from :mod:`casino_proofs.obligations.paigow.catalogue`, for the run's readings and the
+  engine the manifest records (whether it names combinations, as its recorded counts show;
+  whether it is our implementation, or a program): a dropped, added or relabelled obligation is
+  named.
+- The obligations about the specification alone (``abstraction``, ``nonvacuous``,
+  ``statement``) are decided again: their queries rebuilt and solved by Z3 in this process, and
+  their dual evidence counted again over every class of the deck. Only the example hands the
+  solver picks (its models, which depend on the process's history) and the resource counts
+  are set aside.
+- The verdicts over every hand rest on the engine's answers to 2.9 million hands, which the
+  bundle holds as a hash: taken on record, and said to be (``replay --engine`` asks again).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from casino_proofs import spec
+from casino_proofs.audit.bundle import obligation_entry
+from casino_proofs.audit.findings import Finding, differing
+from casino_proofs.audit.manifest import RunRecord
+from casino_proofs.obligations.paigow import catalogue, spec_side
+from casino_proofs.obligations.paigow import queries as pq
+from casino_proofs.obligations.paigow.evidence import DeckView
+from casino_proofs.obligations.paigow.scope_spec import FULL_DECK, SCOPES, ScopeSpec
+from casino_proofs.obligations.plan import prefix, relabel, relabelled
+from casino_proofs.obligations.verdict import Result
+from casino_proofs.reports.check import obligation_metadata
+from casino_proofs.solving.budget import Budget
+
+SMT_KINDS = ("abstraction", "nonvacuous", "statement")
+#: what the metadata of an obligation is: the fields the catalogue gives it
+METADATA = ("id", "game", "kind", "clause", "clauses", "subject", "scope", "description",
+            "readings", "under")
+#: set aside for the obligations about the specification: the solver's example hands
+MODELS = ("resources", "detail", "counterexample")
+
+ON_RECORD = ("rests on the engine's answers over every hand, which the bundle holds as a hash, "
+             "not the answers (replay --engine TARGET asks again)")
+
+
+def _entry(r: Result) -> dict[str, Any]:
+    return dict(json.loads(json.dumps(obligation_entry(r))))
+
+
+def spec_results(scope: str, readings: dict[str, str], budget: Budget) -> list[Result]:
+    """The obligations about the specification alone, decided again (queries rebuilt and
+    solved, their dual evidence counted over every class of the deck)."""
+    r = spec.Readings.from_dict(readings)
+    queries = [q for part in pq.PARTS
+               for q in pq.abstraction_queries(scope, part, r, budget, True)]
+    queries += pq.spec_queries(scope, r, FULL_DECK, budget, True)
+    view = DeckView.full_deck(scope, ScopeSpec.build(scope, r))
+    return spec_side.enumerated(view, spec_side.query_results(queries))
+
+
+def paigow_findings(run: RunRecord, kind_of_engine: str, by_id: dict[str, dict[str, Any]],
+                    budget: Budget, compare_texts: Any) -> tuple[list[Finding], dict[str, str]]:
+    """Each obligation the run gives rise to, against the bundle's; and the kind of each (by
+    ID)."""
+    out: list[Finding] = []
+    kinds: dict[str, str] = {}
+    counts = (run.paigow or {}).get("combination_counts", {})
+    ours, program = kind_of_engine == "impl", kind_of_engine == "exec"
+    for scope in SCOPES:
+        built = ScopeSpec.build(scope, spec.Readings.from_dict(run.readings))
+        expected = catalogue.expected(scope, built.statements, len(FULL_DECK),
+                                      named=scope in counts, compare=ours, spec_checks=True,
+                                      ours=ours, program=program)
+        decided = {r.obligation.id: r for r in relabel(spec_results(scope, run.readings, budget),
+                                                       run.reading)}
+        for ob in expected:
+            oid = prefix(run.reading) + ob.id
+            kinds[oid] = ob.kind
+            recorded = by_id.get(oid)
+            if recorded is None:
+                out.append(Finding(oid, "missing", "the installed package gives rise to this "
+                                                   "obligation; the bundle lacks it"))
+                continue
+            if ob.kind in SMT_KINDS:
+                result = decided[oid]
+                found = differing(oid, recorded, _entry(result), MODELS)
+                out += [found] if found else []
+                out += compare_texts(oid, recorded, result.smt)
+                continue
+            meta = obligation_metadata(relabelled(ob, run.reading))
+            found = differing(oid, {k: recorded.get(k) for k in METADATA if k in recorded},
+                              meta)
+            if found is not None:
+                out.append(found)
+            elif recorded["queries"] or recorded.get("smt_verdict") is not None:
+                out.append(Finding(oid, "rederived-otherwise",
+                                   "obligations.json: it records SMT queries or an SMT "
+                                   "verdict, and no query decides it"))
+            else:
+                out.append(Finding(oid, "on-record", ON_RECORD))
+    return out, kinds
