@@ -172,6 +172,23 @@ def test_r3_95_16_3_settle_working_call(capsys: pytest.CaptureFixture[str]) -> N
     (["check", "--engine", "exec:"], "a target is one of impl"),
     (["check", "--engine", "nope:x"], "a target is one of impl"),
     (["ambiguities", "--timeout-ms", "0"], "whole number of 1 or more"),
+    # what the second outside audit fed the command (issue 16): each one line, exit 2
+    (["settle", "hard-6", "--roll", "3,3", "--reading", "joker=ace-only"],
+     "reading joker concerns Pai Gow Poker, and settle looks at craps only"),
+    (["edge", "--reading", "joker=ace-only"], "reading joker concerns Pai Gow Poker"),
+    (["par", "--only", "craps", "--reading", "joker=ace-only"], "concerns Pai Gow Poker"),
+    (["check", "--only", "craps", "--reading", "royal-flush=also-straight-flush"],
+     "concerns Pai Gow Poker"),
+    (["check", "--only", "paigow", "--wagers", "hard-6"], "--wagers chooses craps wagers"),
+    (["check", "--engine-timeout-ms", "99999999999999999999"], "at most 86,400,000"),
+    (["check", "--rlimit", "5000000000"], "at most 4,000,000,000"),
+    (["check", "--output", ""], "--output needs a file name"),
+    (["check", "--output", "/proc/self/fd/1"], "is a symbolic link"),
+    (["check", "--output", "/dev/full"], "is not a regular file"),
+    (["check", "--output", "x" * 300], "longer than the file system"),
+    (["check", "--bundle", "not-here", "--output", "not-here"], "in the --bundle directory"),
+    (["check", "--bundle", "not-here", "--output", "not-here/r.txt"], "in the --bundle"),
+    (["rank", "Ah Kh Qh Jh Th", "--engine", "table:README.md"], "plays craps"),
 ])
 def test_bad_input_is_one_line_naming_what_is_valid_exit_2(
         capsys: pytest.CaptureFixture[str], argv: list[str], names: str) -> None:
@@ -325,3 +342,41 @@ def test_installed_command_runs(command: list[str]) -> None:
                           text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert "spec: win, net 0" in done.stdout
+
+
+def test_a_full_file_system_is_refused_before_any_work(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    import os
+
+    real = os.statvfs
+
+    class Full:
+        f_bavail, f_frsize = 3, 4096
+
+    monkeypatch.setattr(os, "statvfs", lambda p: Full() if str(p) == str(tmp_path) else real(p))
+    code = main(["check", "--only", "craps", "--output", str(tmp_path / "r.txt")])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and "its file system is full (12,288 bytes free)" in err
+
+
+def test_a_write_that_fails_leaves_nothing(capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch,
+                                           tmp_path: Path) -> None:
+    """The disk fills up while the report is written: one line, exit 2, no file, no
+    temporary file left behind."""
+    import errno
+    import os
+
+    def full(*_a: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    code = main(["settle", "hard-6", "--roll", "3,3"])  # a lookup prints; a check writes:
+    capsys.readouterr()
+    assert code == 0
+    code = main(["check", "--quiet", "--only", "craps", "--wagers", "any-7", "--output",
+                 str(tmp_path / "r.txt")])
+    out, err = capsys.readouterr()
+    assert code == 2 and "No space left on device; nothing written" in err
+    assert list(tmp_path.iterdir()) == []

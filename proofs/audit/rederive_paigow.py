@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Any
 
 from casino_proofs import spec
@@ -49,13 +50,21 @@ def _entry(r: Result) -> dict[str, Any]:
 
 def spec_results(scope: str, readings: dict[str, str], budget: Budget) -> list[Result]:
     """The obligations about the specification alone, decided again (queries rebuilt and
-    solved, their dual evidence counted over every class of the deck)."""
+    solved, their dual evidence counted over every class of the deck); once per scope,
+    readings and budget in a process, since they depend on the installed package alone."""
+    return list(_spec_results(scope, tuple(sorted(readings.items())), budget))
+
+
+@cache
+def _spec_results(scope: str, readings_items: tuple[tuple[str, str], ...],
+                  budget: Budget) -> tuple[Result, ...]:
+    readings = dict(readings_items)
     r = spec.Readings.from_dict(readings)
     queries = [q for part in pq.PARTS
                for q in pq.abstraction_queries(scope, part, r, budget, True)]
     queries += pq.spec_queries(scope, r, FULL_DECK, budget, True)
     view = DeckView.full_deck(scope, ScopeSpec.build(scope, r))
-    return spec_side.enumerated(view, spec_side.query_results(queries))
+    return tuple(spec_side.enumerated(view, spec_side.query_results(queries)))
 
 
 def paigow_findings(run: RunRecord, kind_of_engine: str, by_id: dict[str, dict[str, Any]],

@@ -99,6 +99,12 @@ def par_findings(bundle: Bundle, base: RunRecord, engine: Engine | None) -> list
     expected = document({"engine": bundle.manifest.engine["target"]}, craps, paigow, None)
     if expected == recorded:
         return []
+    where = _first_difference(recorded, expected)
+    row = ""
+    if where.startswith("craps["):
+        index = int(where[len("craps["):where.index("]")])
+        rows = expected.get("craps") or []
+        if index < len(rows):
+            row = f" (the row of {rows[index]['wager']} [{rows[index]['reading']}])"
     return [Finding("par.json", "rederived-otherwise",
-                    f"par.json: the sheet computed again differs at "
-                    f"{_first_difference(recorded, expected)}")]
+                    f"par.json: the sheet computed again differs at {where}{row}")]

@@ -374,7 +374,7 @@ def run_edge(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from casino_proofs.audit.replay import run_replay as replay
+    from casino_proofs.command.replay import run_replay as replay
 
     return replay(args)
 

@@ -43,12 +43,15 @@ def check_output(output: str | None, bundle: str | None = None) -> None:
     if bundle is not None and _inside(target, Path(os.path.abspath(bundle))):
         raise UsageError(f"--output {output}: it is in the --bundle directory, which holds "
                          "the bundle's files alone; write the report elsewhere")
+    if len(os.fsencode(target.name)) > 255:
+        raise UsageError(f"cannot write {output[:60]}...: its name is longer than the file "
+                         "system's 255 bytes")
     try:
         mode = os.lstat(target).st_mode
     except FileNotFoundError:
         mode = None
     except OSError as exc:
-        raise UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
+        raise UsageError(f"cannot write {output[:200]}: {exc.strerror or exc}") from None
     if mode is not None and not stat.S_ISREG(mode):
         what = "a directory; give a file name" if stat.S_ISDIR(mode) else \
             "a symbolic link" if stat.S_ISLNK(mode) else "not a regular file (a device, a FIFO)"

@@ -49,6 +49,9 @@ class WagerCheck:
         self.undecided = False  # some applicability could not be decided (budget)
         #: per rule, the queries that decided where it applies ((answer, SMT-LIB), cost)
         self.applies: dict[int, list[tuple[tuple[str, str], int]]] = {}
+        #: each refutable obligation's concrete replay, by ID: the enumeration shows a
+        #: refutation at its least violation through it
+        self.replays: dict[str, Replay] = {}
 
     def obligation(self, kind: str, state: str, clauses: tuple[str, ...], description: str,
                    suffix: str = "", readings: tuple[str, ...] = ()) -> Obligation:
@@ -74,6 +77,7 @@ class WagerCheck:
 
     def decide(self, ob: Obligation, started: float, answer: Answer, replay: Replay) -> None:
         """UNSAT proves; SAT refutes once the witness replays concretely; else UNKNOWN."""
+        self.replays[ob.id] = replay
         if answer.outcome == z3.unsat:
             self.record(ob, started, Verdict.PROVED, core=answer.core,
                         smt=answer.kept("unsat"), cost=answer.cost)

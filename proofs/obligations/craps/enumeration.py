@@ -20,13 +20,13 @@ the enumeration alone.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.adapters.answers import Settled
+from casino_proofs.adapters.answers import Settled, is_unanswered
 from casino_proofs.obligations.craps.answers import DICE, CrapsAnswers, accepted
 from casino_proofs.obligations.craps.lifting import impl_json, spec_dict, state_dict
 from casino_proofs.obligations.verdict import Result, Verdict
@@ -42,6 +42,7 @@ from casino_proofs.spec.vocabulary import (
 )
 
 Outcome = tuple[str, Fraction, int, bool]
+Replay = Callable[[dict[str, Any]], dict[str, Any] | None]
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,12 @@ class Claim:
     witness: dict[str, Any] | None = None  # a concrete violation, replayed
     detail: str = ""
     outside_smt: int = 0  # states of the class the SMT universe leaves out
+    #: the first violation in the fixed order (states as the specification lists them, then
+    #: the 36 rolls): the input a refutation shows, whatever model the solver found
+    at: tuple[spec.ConcreteState, int, int] | None = None
+    failing: int = 0  # how many inputs violate the claim
+    total: int = 0  # out of how many
+    unit: str = "inputs"
 
 
 def _spec_fired(w: spec.WagerSpec) -> Any:
@@ -96,8 +103,10 @@ def _claims(w: spec.WagerSpec, answers: CrapsAnswers) -> dict[str, Claim]:
         outside = sum(1 for st in states if not spec.holds(universe, st))
         gaps = clashes = 0
         gap = clash = None
+        gap_at = clash_at = None
         wrong: dict[int, int] = {}
         first_wrong: dict[int, dict[str, Any]] = {}
+        wrong_at: dict[int, tuple[spec.ConcreteState, int, int]] = {}
         seen: dict[int, int] = {}
         for st in states:
             for d1, d2 in DICE:
@@ -107,35 +116,40 @@ def _claims(w: spec.WagerSpec, answers: CrapsAnswers) -> dict[str, Claim]:
                 if not fired:
                     gaps += 1
                     if gap is None and not spec.firing(w, st, d1, d2):  # replayed by Z3
-                        gap = {**where, "spec": [], "impl": impl_json(got)}
+                        gap, gap_at = {**where, "spec": [], "impl": impl_json(got)}, (st, d1, d2)
                 if len({o for _i, o in fired}) > 1:
                     clashes += 1
                     replayed = spec.firing(w, st, d1, d2)
                     if clash is None and len({s for _r, s in replayed}) > 1:
                         clash = {**where, "impl": impl_json(got),
                                  "spec": [spec_dict(s, r.clauses) for r, s in replayed]}
+                        clash_at = (st, d1, d2)
                 for i, o in fired:
                     reached.add(i)
                     seen[i] = seen.get(i, 0) + 1
-                    if not _settled_as(got, o):
+                    if not _settled_as(got, o) and not is_unanswered(got):  # no evidence
                         wrong[i] = wrong.get(i, 0) + 1
                         if i not in first_wrong and _replays_wrong(w, i, st, d1, d2, got):
                             wanted = spec.ConcreteSettlement(*o)
                             first_wrong[i] = {**where, "impl": impl_json(got),
                                               "spec": [spec_dict(wanted, w.rules[i].clauses)]}
+                            wrong_at[i] = (st, d1, d2)
         n = len(states) * len(DICE)
         base = f"craps/{w.name}/{cls.name}"
         out[f"{base}/exhaustive"] = Claim(gaps == 0, f"{n} outcomes, {gaps} undecided", gap,
-                                          "gap: no clause decides this outcome", outside)
+                                          "gap: no clause decides this outcome", outside,
+                                          gap_at, gaps, n, "outcomes")
         out[f"{base}/exclusive"] = Claim(clashes == 0, f"{n} outcomes, {clashes} in conflict",
                                          clash, "conflict: clauses prescribe different "
-                                                "settlements", outside)
+                                                "settlements", outside, clash_at, clashes, n,
+                                         "outcomes")
         for i, rule in enumerate(w.rules):
             if i in seen:
                 out[f"{base}/agrees/{rule.clause}#{i}"] = Claim(
                     i not in wrong, f"{seen[i]} outcomes, {wrong.get(i, 0)} settled otherwise",
                     first_wrong.get(i), f"the implementation breaks {rule.clause}: "
-                                        f"{rule.label}", outside)
+                                        f"{rule.label}", outside, wrong_at.get(i),
+                    wrong.get(i, 0), seen[i], "inputs where it applies")
     for i, rule in enumerate(w.rules):
         out[f"craps/{w.name}/all-states/reachable/{rule.clause}#{i}"] = Claim(
             i in reached, "applies to some outcome" if i in reached else "applies nowhere")
@@ -148,12 +162,30 @@ def _claims(w: spec.WagerSpec, answers: CrapsAnswers) -> dict[str, Claim]:
                         "side only",
         {"state": state_dict(mismatched[0]), "roll": [1, 1]} if mismatched else None,
         "the implementation accepts a state the specification says is unreachable, or "
-        "refuses a reachable one")
+        "refuses a reachable one", 0, (mismatched[0], 1, 1) if mismatched else None,
+        len(mismatched), len(universe_states), "states")
     return out
 
 
+def _least(r: Result, claim: Claim, replay: Replay | None) -> Result:
+    """A refutation shown at the first violation in the fixed order, with how many there are:
+    the same input on every run, whatever model the solver found."""
+    counted = f"; {claim.failing:,} of {claim.total:,} {claim.unit} (the first shown)"
+    if claim.at is None or replay is None:
+        return replace(r, detail=r.detail + counted)
+    st, d1, d2 = claim.at
+    cex = replay({"die_1": d1, "die_2": d2, "state": st})
+    if cex is None:
+        return replace(r, detail=r.detail + counted)
+    verdict = cex.pop("verdict", Verdict.REFUTED)
+    return replace(r, verdict=verdict, detail=cex.pop("detail") + counted, counterexample=cex)
+
+
 def confirm(results: list[Result], specs: Sequence[spec.WagerSpec],
-            answers: CrapsAnswers) -> list[Result]:
+            answers: CrapsAnswers, replays: dict[str, Replay] | None = None) -> list[Result]:
+    """Each claim checked again by enumeration; a refutation shown at its least violation
+    (``replays``: each obligation's concrete replay, by ID)."""
+    replays = replays or {}
     claims: dict[str, Claim] = {}
     for w in specs:
         try:
@@ -183,6 +215,9 @@ def confirm(results: list[Result], specs: Sequence[spec.WagerSpec],
         elif r.verdict is Verdict.REFUTED and claim.holds:
             out.append(replace(r, verdict=Verdict.ERROR, enumeration=text, evidence_note=note,
                                detail=f"{r.detail}; but the enumeration finds no violation"))
+        elif r.verdict is Verdict.REFUTED:
+            out.append(replace(_least(r, claim, replays.get(r.obligation.id)),
+                               enumeration=text, evidence_note=note))
         else:
             out.append(replace(r, enumeration=text, evidence_note=note))
     return out

@@ -88,9 +88,12 @@ def prove_craps(engine: Engine | None = None, readings: Mapping[str, str] | None
         explicit = engine.with_explicit_defaults()
     answers = collect(engine, asked, values, explicit)
     can_refuse = engine.kind != "table"
+    replays = {}
     for w in asked:
-        results += check_wager(WagerCheck(session, w, answers, can_refuse))
-    results = enumeration.confirm(results, asked, answers)
+        check = WagerCheck(session, w, answers, can_refuse)
+        results += check_wager(check)
+        replays.update(check.replays)
+    results = enumeration.confirm(results, asked, answers, replays)
     if answers.channel is not None:
         results.append(channel_result(channel_obligation("craps", CHANNEL_ID, "all-states"),
                                       answers.channel))
