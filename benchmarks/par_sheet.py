@@ -25,8 +25,8 @@ SEVEN_TARGET = 60.0
 CRAPS_TARGET = 2.0
 SEVEN = """
 from casino_proofs.adapters.ours import OurImplementation
-from casino_proofs.analyses.par_paigow import engine_rank
-from casino_proofs.analyses.seven_cards import seven_card_counts
+from casino_proofs.analyses.par.paigow import engine_rank
+from casino_proofs.analyses.par.seven_cards import seven_card_counts
 counts = seven_card_counts(engine_rank(OurImplementation(), {}), workers=2)
 assert sum(counts.values()) == 154_143_080
 """

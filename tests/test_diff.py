@@ -26,9 +26,9 @@ from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, Settled
 from casino_proofs.adapters.ours import OurImplementation
 from casino_proofs.adapters.targets import open_target
 from casino_proofs.analyses import diff
-from casino_proofs.analyses import diff_craps as dc
-from casino_proofs.analyses import diff_paigow as dp
 from casino_proofs.analyses.ambiguities import Finding, finding_json
+from casino_proofs.analyses.diff import craps as dc
+from casino_proofs.analyses.diff import paigow as dp
 from casino_proofs.analyses.edge import craps_readings, edge_rows
 from casino_proofs.analyses.mutants import Mutated
 from casino_proofs.command.main import main
@@ -127,6 +127,8 @@ def test_r3_each_craps_reading_diffed_against_the_default_gives_its_ambiguity_wi
     # the house edges are edge's, on both sides
     for row in doc["craps"]["wagers"]:
         for e in row.get("edge", []):
+            if e.get("one_roll"):  # a state no start of edge's reaches, decided in one roll
+                continue
             assert e["a"] == edges[(row["wager"], e["start"], "base")]
             assert e["b"] == edges.get((row["wager"], e["start"], f"{reading}={value}"), e["a"])
 
@@ -429,3 +431,21 @@ def test_cli_diff_reports(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     html = page.read_text()
     assert code == 1 and out == ""
     assert "first hand \\ second hand" in html and "<th>straight</th>" in html
+
+
+def test_completeness_is_proved_wager_by_wager_not_by_state_and_roll() -> None:
+    """A checker fault an outside audit injected (issue 17): the completeness query of each
+    wager excused the listed differences of every wager, matched on state and roll alone.
+    Under hop-call=total, hop-1-5 and hop-2-4 both differ on 3,3: with hop-1-5's entry for
+    3,3 dropped, hop-1-5's list must be found incomplete, and hop-2-4's still complete."""
+    wagers = ["hop-1-5", "hop-2-4"]
+    a, b = dc.Side("spec", {}), dc.Side("spec", {"hop-call": "total"})
+    dc.ask(a, wagers)
+    dc.ask(b, wagers)
+    listed = dc.differences(a, b, wagers)
+    on_33 = {d.wager for d in listed if (d.input.die_1, d.input.die_2) == (3, 3)}
+    assert on_33 == set(wagers)
+    kept = [d for d in listed
+            if not (d.wager == "hop-1-5" and (d.input.die_1, d.input.die_2) == (3, 3))]
+    verdicts = {c.wager: c.verdict for c in dc.prove_complete(a, b, wagers, kept)}
+    assert verdicts == {"hop-1-5": "REFUTED", "hop-2-4": "PROVED"}

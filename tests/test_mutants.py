@@ -22,7 +22,8 @@ def test_quick_subset_is_all_killed() -> None:
     assert doc["survivors"] == [], doc["survivors"]
     kinds = {m["kind"] for m in doc["mutants"]}
     assert kinds == {"payout", "decision", "total", "working", "dropped", "weakened",
-                     "shifted", "category", "label", "tiebreak", "suits", "reversed"}
+                     "shifted", "category", "label", "tiebreak", "suits", "reversed",
+                     "validation", "tied"}
 
 
 def test_every_craps_paragraph_and_convention_has_mutants() -> None:
@@ -50,16 +51,26 @@ def test_a_surviving_mutant_is_reported() -> None:
     assert doc["killed"] == 0 and doc["survivors"][0]["id"] == "craps/impl/any-7/none"
 
 
-def test_progress_is_quiet_when_not_a_terminal() -> None:
+def test_progress_off_a_terminal_is_a_line_every_few_seconds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A CI log is never silent for minutes, nor flooded: a line when a phase starts, one
+    every few seconds, one at the end of a long phase; nothing with --quiet."""
+    import casino_proofs.reports.progress as progress
+
+    clock = [100.0]
+    monkeypatch.setattr(progress.time, "monotonic", lambda: clock[0])
     stream = io.StringIO()
     p = Progress("mutants", 3, enabled=True, stream=stream)
+    p.step()  # at once: no line
+    clock[0] += progress.LOG_EVERY
+    p.step()
+    clock[0] += 1
     p.step()
     p.close()
-    assert stream.getvalue() == ""
-
-
-@pytest.mark.exhaustive
-def test_every_mutant_is_killed() -> None:
-    doc = _score(generate())
-    assert doc["survivors"] == [], doc["survivors"]
-    assert doc["total"] > 1000
+    assert stream.getvalue().splitlines() == ["mutants: started", "mutants: 2/3 (5 s)",
+                                              "mutants: done in 6 s"]
+    quiet = io.StringIO()
+    q = Progress("mutants", 3, enabled=False, stream=quiet)
+    q.step()
+    q.close()
+    assert quiet.getvalue() == ""

@@ -14,8 +14,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-from casino_proofs.analyses import montecarlo
-from casino_proofs.analyses.par import ParRow, figures_json, par_rows, surd
+from casino_proofs.analyses.par import montecarlo
+from casino_proofs.analyses.par.craps import ParRow, figures_json, par_rows, surd
 from casino_proofs.command.main import main
 from casino_proofs.obligations.paigow import PaiGowOutcome
 

@@ -21,7 +21,9 @@ def _norm(text: str) -> str:
 def _seed(prefix: str) -> str:
     files = sorted(SEEDS.glob(f"{prefix}_*.txt"))
     if not files:
-        pytest.skip(f"seed {prefix} not available beside this checkout")
+        pytest.skip(f"the regulation's source text {prefix}_*.txt is not in {SEEDS} (the "
+                    "published text these tests compare the registry with, sentence by "
+                    "sentence)")
     return _norm(files[0].read_text(encoding="utf-8"))
 
 

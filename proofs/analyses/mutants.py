@@ -112,6 +112,9 @@ class Mutant:
     engine: Mutated | None = None
     spec_mutant: spec.WagerSpec | None = None
     spec_change: Callable[[PaiGowSpec], None] | None = None
+    #: the kind of obligation that must refute it (a tie across a statement is only caught
+    #: when the statement's own ``order`` obligation refutes it, not the tiebreak's)
+    killed_by: str = ""
 
 
 @dataclass(frozen=True)
@@ -175,6 +178,10 @@ def craps_impl_mutants(wager: spec.WagerSpec) -> Iterator[Mutant]:
         if differs:
             yield Mutant(f"craps/impl/{name}/total/{t}->{t + 1}", "craps", "total", clause,
                          name, Mutated(name, moved))
+    def takes_a_zero(q: CrapsInput, _real: CrapsAnswer, _ask: Ask) -> CrapsAnswer | None:
+        return Settled("lose", Fraction(-1), None) if 0 in (q.die_1, q.die_2) else None
+    yield Mutant(f"craps/impl/{name}/validation/die-0", "craps", "validation", clause, name,
+                 Mutated(name, takes_a_zero), killed_by="validation")
     states = {(q.come_out, q.working) for q, _s in table}
     if any(c for c, _w in states) and any(w for _c, w in states):
         yield Mutant(f"craps/impl/{name}/working/flipped", "craps", "working", clause, name,
@@ -206,8 +213,10 @@ def craps_spec_mutants(wager: spec.WagerSpec) -> Iterator[Mutant]:
                                                        *wager.rules[i + 1:])))
 
 
-def _first_failure(results: list[Result], impl_mutant: bool) -> str | None:
+def _first_failure(results: list[Result], impl_mutant: bool, kind: str = "") -> str | None:
     for r in results:
+        if kind and r.obligation.kind != kind:
+            continue
         if impl_mutant and r.verdict is Verdict.REFUTED and r.counterexample:
             return f"{r.obligation.id} {r.verdict.value}"
         if not impl_mutant and r.verdict is not Verdict.PROVED:
@@ -224,7 +233,7 @@ def run_craps(m: Mutant) -> Outcome:
         results = check_craps(engine=m.engine, wagers=[m.wager])
         if any(r.verdict is Verdict.ERROR for r in results):
             return Outcome(m, False, "an ERROR verdict: the proofs did not conclude")
-        by = _first_failure(results, impl_mutant=True)
+        by = _first_failure(results, impl_mutant=True, kind=m.killed_by)
     return Outcome(m, by is not None, by or "every obligation PROVED")
 
 
@@ -274,6 +283,16 @@ def _reversed(c: str) -> RankChange:
     return change
 
 
+def _tied(c: str, below: str) -> RankChange:
+    """Every hand of ``c`` and of the combination below it made level: each pair across the
+    chapeau's statement that ``c`` ranks above ``below`` is a tie."""
+    def change(_hand: tuple[int, ...], v: Strength) -> Strength:
+        if v.combination in (c, below):
+            return Strength((_strength(below),), v.combination)
+        return v
+    return change
+
+
 def _suits_rank(hand: tuple[int, ...], v: Strength) -> Strength:
     spades = sum(1 for i in hand if i != JOKER_INDEX and i % 4 == 3)
     return Strength((*v.value, spades), v.combination)
@@ -295,6 +314,10 @@ def paigow_mutants() -> Iterator[Mutant]:
                      engine=Mutated(rank_change=_reversed(c)))
     yield Mutant("paigow/impl/suits/rank", "paigow", "suits", "conv-tiebreak",
                  engine=Mutated(rank_change=_suits_rank))
+    for i, c in enumerate(ORDER[:-1]):
+        below = ORDER[i + 1]
+        yield Mutant(f"paigow/impl/{c}/tied/{below}", "paigow", "tied", "r3-40-intro.s1",
+                     engine=Mutated(rank_change=_tied(c, below)), killed_by="order")
 
 
 def run_paigow(m: Mutant) -> Outcome:
@@ -302,7 +325,8 @@ def run_paigow(m: Mutant) -> Outcome:
     for deck in DECKS:
         outcome = check_paigow(engine=m.engine, deck=deck, workers=1, spec_checks=False)
         for r in outcome.results:
-            if r.verdict is Verdict.REFUTED:
+            if r.verdict is Verdict.REFUTED and r.obligation.kind == (m.killed_by
+                                                                     or r.obligation.kind):
                 return Outcome(m, True, f"{r.obligation.id} REFUTED (deck of {len(deck)})")
     return Outcome(m, False, "every obligation PROVED or VACUOUS on every small deck")
 

@@ -134,7 +134,7 @@ def _obligation(o: Any, i: int) -> dict[str, Any]:
                           "each must get (sat, unsat or unknown)")
     known = {"id", "game", "kind", "clause", "clauses", "subject", "scope", "description",
              "readings", "verdict", "queries", "smt_verdict", "under", "detail",
-             "counterexample", "unsat_core", "resources", "evidence"}
+             "counterexample", "unsat_core", "resources", "evidence", "rests_on"}
     unknown = sorted(set(o) - known)
     if unknown:
         raise BundleError(f"{where}: an unknown field {unknown[0][:40]!r}")

@@ -14,6 +14,7 @@ from casino_proofs.adapters.engine import Engine, EngineUnavailable
 from casino_proofs.adapters.targets import open_target
 
 GAME_NAMES = {"craps": "craps", "paigow": "Pai Gow Poker"}
+QUIET = "no progress on stderr (on a terminal, or a line every few seconds in a log)"
 
 
 class UsageError(Exception):

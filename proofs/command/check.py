@@ -77,8 +77,12 @@ def run_check(args: argparse.Namespace) -> int:
                     results += relabel([not_offered("craps")], label)
                 else:
                     left = [w for w in spec.WAGER_NAMES if wagers and w not in wagers]
+                    bar = Progress(f"craps{' ' + label if label else ''}: every wager", 1,
+                                   not args.quiet)
                     craps = prove_craps(engine, chosen, wagers, budget, record=record,
                                         left_out=left)
+                    bar.step()
+                    bar.close()
                     results += relabel(craps.results, label)
                     run["craps"] = {"answers_sha256": craps.answers.digest,
                                     **craps.answers.engine}
@@ -144,7 +148,7 @@ def par_sheet(engine: Engine, readings: dict[str, str], games: tuple[str, ...],
               workers: int) -> dict[str, Any]:
     """The PAR sheet the audit bundle holds: the run's figures, the five-card table set
     against the counts of the run's own pass over every hand."""
-    from casino_proofs.command.par import craps_sheet, paigow_sheet
+    from casino_proofs.analyses.par.sheet import craps_sheet, paigow_sheet
     from casino_proofs.reports.par import document
 
     craps = craps_sheet(readings, engine, wagers, 0)[0] if "craps" in games else None

@@ -11,7 +11,7 @@ from typing import Any
 from casino_proofs.adapters.engine import EngineUnavailable
 from casino_proofs.adapters.targets import open_target
 from casino_proofs.analyses import diff
-from casino_proofs.command.arguments import UsageError, check_scope, parse_wagers
+from casino_proofs.command.arguments import QUIET, UsageError, check_scope, parse_wagers
 from casino_proofs.command.output import check_output_paths, write_text
 from casino_proofs.obligations.verdict import (
     EXIT_ERROR,
@@ -66,7 +66,7 @@ def add_parser(sub: Any, output_option: Any, budget_options: Any, engine_timeout
                         "pull-request comment)")
     p.add_argument("--workers", type=workers_type, default=2, metavar="N",
                    help="processes for the pass over every Pai Gow hand (default: 2)")
-    p.add_argument("--quiet", action="store_true", help="no progress on the terminal")
+    p.add_argument("--quiet", action="store_true", help=QUIET)
     output_option(p)
     budget_options(p)
     engine_timeout(p)

@@ -65,12 +65,18 @@ def _spec_view(built: ScopeSpec, hand: tuple[int, ...]) -> SpecView:
     return built.split(evaluate_with_z3(list(built.spec.hand.cards), built.outputs(), hand))
 
 
+PLURAL = {"straight-flush": "straight flushes", "straight": "straights",
+          "four-of-a-kind": "fours of a kind", "three-of-a-kind": "threes of a kind",
+          "two-pairs": "two-pair hands", "full-house": "full houses", "flush": "flushes"}
+
+
 def explain_strength(answer: Strength, scope: str) -> str:
     """Our implementation's strength in words: the combination's rank among them, then the
-    ranks that order hands within it."""
+    ranks that order hands within it (a foreign engine's strength is its own: see
+    ``_engine_words``)."""
     first, *rest = answer.value
     if answer.combination in ("straight", "straight-flush"):
-        then = f"then its place {rest[0]} in the order of the {answer.combination}s" \
+        then = f"then its place {rest[0]} in the order of the {PLURAL[answer.combination]}" \
             if rest else ""
     else:
         then = "then " + " ".join(_RANKS[r - 2] for r in rest) + " in that order" \
@@ -93,10 +99,12 @@ def describe(hand: tuple[int, ...], readings: Mapping[str, str], engine: Engine,
             "category": answer.combination,
             "clause": _clause(answer.combination, scope) if answer.combination else None,
             "strength": list(answer.value),
-            "explained": explain_strength(answer, scope),
+            "explained": explain_strength(answer, scope) if engine.kind == "impl"
+            else _engine_words(answer, view.category, clause),
         }
     else:
         impl_side = answer.json()
+    named = impl_side.get("category")
     doc = {
         "hand": _text(hand),
         "scope": f"{scope} hand",
@@ -104,9 +112,38 @@ def describe(hand: tuple[int, ...], readings: Mapping[str, str], engine: Engine,
         "clause": clause,
         "spec": {"category": view.category, "clause": clause, "key": list(view.key)},
         "impl": impl_side,
-        "agree": view.category == impl_side.get("category"),
+        # an engine that names no combination cannot be told right or wrong on one hand
+        "agree": None if isinstance(answer, Strength) and named is None
+        else view.category == named,
+        "rests_on": list(rests_on(hand, view.category, scope)),
     }
     return doc, view, built, answer
+
+
+def rests_on(hand: tuple[int, ...], category: str, scope: str) -> tuple[str, ...]:
+    """The conventions what the specification says of a hand rests on, beyond the text."""
+    out: list[str] = []
+    if scope == "high":
+        if spec.paigow.JOKER_INDEX in hand:
+            out += ["conv-joker-ace-or-completes", "conv-joker-best"]
+        if category not in ("pair", "no-combination"):
+            out.append("conv-highest-combination")
+    elif spec.paigow.JOKER_INDEX in hand:
+        out.append("conv-low-hand")
+    return tuple(out)
+
+
+def _engine_words(answer: Strength, category: str, clause: str) -> str:
+    """A foreign engine's answer in its own terms: its strength, the name it gives, and which
+    clause of s. 40 decides between it and the specification."""
+    said = f"the engine answers strength {list(answer.value)}"
+    if answer.combination is None:
+        return (f"{said} and names no combination: one hand cannot tell it right or wrong "
+                "(check --only paigow proves its order over every hand)")
+    if answer.combination == category:
+        return f"{said} and names it a {answer.combination}, as {clause} does"
+    return (f"{said} and names it a {answer.combination}; the specification makes it a "
+            f"{category}, by {clause}, which decides")
 
 
 def _ours() -> Engine:
@@ -156,7 +193,8 @@ def compare(text_a: str, text_b: str, readings: Mapping[str, str],
     return {
         "a": a, "b": b, "winner": impl_winner,
         "spec": {"winner": spec_winner}, "impl": {"winner": impl_winner},
-        "agree": impl_winner == spec_winner and a["agree"] and b["agree"],
+        "agree": impl_winner == spec_winner and a["agree"] is not False
+        and b["agree"] is not False,
         "decided_by": clauses, "why": reason,
         "texts": {c: regulation.quote(c) for c in clauses},
     }

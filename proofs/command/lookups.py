@@ -149,7 +149,7 @@ def run_rank(args: argparse.Namespace) -> int:
         _dump(doc)
     else:
         write_text(rank_text(doc), None)
-    return EXIT_PROVED if doc["agree"] else EXIT_REFUTED
+    return EXIT_REFUTED if doc["agree"] is False else EXIT_PROVED
 
 
 def run_compare(args: argparse.Namespace) -> int:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import NoReturn
 
 from casino_proofs.adapters.exec_engine import DEFAULT_TIMEOUT_MS as ENGINE_TIMEOUT_MS
-from casino_proofs.command.arguments import UsageError
+from casino_proofs.command.arguments import QUIET, UsageError
 from casino_proofs.command.check import run_check
 from casino_proofs.command.lookups import WAGER_HELP, parse_point, run_compare, run_rank, run_settle
 from casino_proofs.command.output import write_text
@@ -143,7 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--bundle", metavar="DIR",
                        help="also write an audit bundle to DIR (a new or empty directory): "
                             "manifest, verdicts, answers, and every SMT query as SMT-LIB 2")
-    check.add_argument("--quiet", action="store_true", help="no progress on the terminal")
+    check.add_argument("--quiet", action="store_true", help=QUIET)
 
     settle = command("settle", "settle one wager on one roll, spec and impl side by side",
                      "Settle one wager on one roll with both the specification and the "
@@ -187,17 +187,17 @@ def build_parser() -> argparse.ArgumentParser:
     _engine_options(compare)
 
     ambiguities = command("ambiguities",
-                          "every reading of the seeds, decided material or harmless by Z3",
-                          "Each place the seeds can be read more than one way, compared with "
-                          "its default reading: a witness and the money difference where it "
-                          "matters, the proof where it does not.")
+                          "every reading of the regulation text, decided material or harmless",
+                          "Each place the text of s. 95.15, 95.16 and 40 can be read more than "
+                          "one way, compared with its default reading: a witness and the money "
+                          "difference where it matters, the proof where it does not.")
     _output_option(ambiguities)
     ambiguities.add_argument("--format", choices=("text", "json", "sarif"), default="text",
                              help="output format (default: text; sarif: results of kind "
                                   "review)")
     _budget_options(ambiguities)
     ambiguities.add_argument("--quiet", action="store_true",
-                             help="no progress on the terminal")
+                             help=QUIET)
 
     replay = command("replay", "re-derive an audit bundle, believing nothing it says",
                      "Check that a bundle written by check --bundle is intact (regular files, "
@@ -235,7 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--paigow-again", action="store_true",
                         help="--engine impl, for a bundle whose engine is our implementation "
                              "(about 25 s a reading)")
-    replay.add_argument("--quiet", action="store_true", help="no progress on the terminal")
+    replay.add_argument("--quiet", action="store_true", help=QUIET)
 
     mutants = command("mutants",
                       "faulty implementations and specifications, each run through the proofs",
@@ -250,13 +250,13 @@ def build_parser() -> argparse.ArgumentParser:
                          help="one game only (default: both)")
     mutants.add_argument("--quick", action="store_true",
                          help="a representative subset: one mutant of each kind per clause")
-    mutants.add_argument("--quiet", action="store_true", help="no progress on the terminal")
+    mutants.add_argument("--quiet", action="store_true", help=QUIET)
 
     coverage = command("coverage", "what encodes, implements, proves and tests each sentence",
-                       "For every sentence of the seeds: the constraints, implementation "
-                       "functions, proof obligations and tests that cover it, or why it is out "
-                       "of scope. Exit 1 if a sentence is covered by nothing or a constraint "
-                       "cites no clause.")
+                       "For every sentence of s. 95.15, 95.16 and 40: the constraints, "
+                       "implementation functions, proof obligations and tests that cover it, "
+                       "or why it is out of scope. Exit 1 if a sentence is covered by nothing "
+                       "or a constraint cites no clause.")
     _output_option(coverage)
     coverage.add_argument("--format", choices=("text", "json"), default="text",
                           help="output format (default: text)")

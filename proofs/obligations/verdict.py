@@ -65,6 +65,14 @@ class Result:
     #: the verdict its SMT queries gave, before the enumeration had its say (None for an
     #: obligation no query decides)
     smt_verdict: Verdict | None = None
+    #: conventions its counterexample rests on beyond the obligation's own clauses (a hand
+    #: with the joker is a straight only under conv-joker-ace-or-completes)
+    conventions: tuple[str, ...] = ()
+
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """Every clause and convention the result rests on, each once."""
+        return tuple(dict.fromkeys((*self.obligation.clauses, *self.conventions)))
 
 
 def exit_code(results: list[Result]) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import textwrap
 from collections import Counter
 from typing import Any
 
@@ -28,7 +29,7 @@ def obligation_metadata(ob: Obligation) -> dict[str, Any]:
     description and readings."""
     entry: dict[str, Any] = {
         "id": ob.id, "game": ob.game, "kind": ob.kind, "clause": ob.clause,
-        "clauses": list(ob.clauses), "subject": ob.subject, "scope": ob.scope,
+        "clauses": list(dict.fromkeys(ob.clauses)), "subject": ob.subject, "scope": ob.scope,
         "description": ob.description, "readings": list(ob.readings),
     }
     if ob.under:
@@ -39,6 +40,9 @@ def obligation_metadata(ob: Obligation) -> dict[str, Any]:
 def obligation_json(r: Result, timed: bool = True) -> dict[str, Any]:
     """One obligation as the JSON report (and the audit bundle, untimed) gives it."""
     entry = {**obligation_metadata(r.obligation), "verdict": r.verdict.value}
+    if r.conventions:
+        entry["clauses"] = list(r.clauses)
+        entry["rests_on"] = list(r.conventions)
     if timed:
         entry["seconds"] = round(r.seconds, 6)
     if r.detail:
@@ -68,6 +72,7 @@ def to_json(results: list[Result], context: dict[str, Any], seconds: float,
         **context,
         **{k: detail[k] for k in ("engine", "runs", "left_out", "notes") if k in detail},
         "obligations": [obligation_json(r) for r in results],
+        "findings": findings_json(results),
         **({"paigow": detail["paigow"]} if "paigow" in detail else {}),
         "summary": {
             "total": len(results), **_counts(results), "verdict": overall(results),
@@ -169,26 +174,59 @@ def _counterexample_lines(r: Result) -> list[str]:
         lines.append(f"    impl: {settlement_text(cex['impl'])}")
     if r.evidence_note:
         lines.append(f"    evidence: {r.evidence_note}")
-    lines += quote_lines(r.obligation.clauses)
+    lines += quote_lines(r.clauses)
     return lines
 
 
+#: the widest line a text report writes (an 80- or 100-column terminal shows it unwrapped)
+WIDTH = 100
+
+
+def wrapped(text: str, indent: str = "  ") -> list[str]:
+    """``text`` in lines of at most ``WIDTH`` columns, the later ones indented."""
+    return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False,
+                         break_long_words=True) or [""]
+
+
 def header_lines(context: dict[str, Any]) -> list[str]:
+    """What was checked, folded: the text, the budget, the readings (the defaults counted,
+    the others named), the conventions (named on one paragraph)."""
     reg = context["regulation"]
     tool = context["tool"]
-    lines = [
-        f"casino-proofs {tool['version']} (z3 {tool['z3']}, Python {tool['python']})",
-        f"Text checked: {reg['citation']}, version {reg['version']} ({reg['source_note']})",
-        *([f"Budget per query: {context['budget']['z3_rlimit']:,} Z3 resource units "
-           f"(deterministic; exhausting it is UNKNOWN); wall-clock safety net "
-           f"{context['budget']['wall_clock_safety_ms']:,} ms"] if "budget" in context else []),
-        "Readings in force (* = default; a reading is the project's choice, not the text's):",
-    ]
-    for rid, r in context["readings"].items():
-        lines.append(f"  {rid}={r['value']}{'*' if r['default'] else ''}")
-    lines.append("Conventions in force (NOT regulation text):")
-    for c in context["conventions"]:
-        lines.append(f"  {c['id']}: {c['title']}")
+    lines = [f"casino-proofs {tool['version']} (z3 {tool['z3']}, Python {tool['python']})",
+             *wrapped(f"Text checked: {reg['citation']}, version {reg['version']} "
+                      f"({reg['source_note']})")]
+    if "budget" in context:
+        lines += wrapped(f"Budget: {context['budget']['z3_rlimit']:,} Z3 resource units a "
+                         "query (deterministic; exhausting it is UNKNOWN), a wall-clock safety "
+                         f"net of {context['budget']['wall_clock_safety_ms']:,} ms")
+    readings = context["readings"]
+    chosen = [f"{rid}={r['value']}" for rid, r in readings.items() if not r["default"]]
+    defaults = len(readings) - len(chosen)
+    lines += wrapped(
+        "Readings (the project's choice where the text reads two ways, not the text's): "
+        + (f"{', '.join(chosen)}; " if chosen else "")
+        + (f"{'the other ' if chosen else 'all '}{defaults} at their defaults" if defaults
+           else "none at its default")
+        + " (casino-proofs ambiguities explains each)")
+    lines += wrapped("Conventions in force, NOT regulation text: "
+                     + ", ".join(c["id"] for c in context["conventions"]))
+    return lines
+
+
+def _left_out_lines(items: list[dict[str, str]]) -> list[str]:
+    """What was left out, one line a reason (40 wagers left out by --wagers are one line)."""
+    by_why: dict[str, list[str]] = {}
+    for item in items:
+        by_why.setdefault(item["why"], []).append(item["what"])
+    lines = []
+    for why, whats in by_why.items():
+        if len(whats) > 3 and all(w.startswith("craps wager ") for w in whats):
+            names = ", ".join(w.removeprefix("craps wager ") for w in whats)
+            lines += wrapped(f"  left out ({why}): {len(whats)} craps wagers: {names}", "    ")
+        else:
+            lines += [line for w in whats for line in wrapped(f"  left out: {w} ({why})",
+                                                              "    ")]
     return lines
 
 
@@ -198,8 +236,8 @@ def engine_lines(detail: dict[str, Any]) -> list[str]:
     if not engine:
         return []
     hello = engine["hello"]
-    lines = [f"Implementation under test: {engine['target']} — {hello.get('name')} "
-             f"{hello.get('version')}"]
+    lines = wrapped(f"Implementation under test: {engine['target']} — {hello.get('name')} "
+                    f"{hello.get('version')}")
     for run in detail.get("runs", []):
         parts = []
         if "craps" in run:
@@ -209,49 +247,105 @@ def engine_lines(detail: dict[str, Any]) -> list[str]:
             parts.append(f"Pai Gow answers sha256:{run['paigow']['answers_sha256'][:16]} "
                          f"({run['paigow']['determinism_sample']:,} hands asked twice)")
         if parts:
-            lines.append(f"  {run['reading']}: " + "; ".join(parts))
-    for item in detail.get("left_out", []):
-        lines.append(f"  left out: {item['what']} ({item['why']})")
+            lines += wrapped(f"  {run['reading']}: " + "; ".join(parts), "    ")
+    lines += _left_out_lines(detail.get("left_out", []))
     for note in detail.get("notes", []):
-        lines.append(f"  note: {note}")
+        lines += wrapped(f"  note: {note}", "    ")
     return lines
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def obligation_line(r: Result) -> str:
+    """One obligation in at most ``WIDTH`` columns: verdict, deciding clause, subject, scope,
+    kind and time (a long subject cut short; the failing ones show their ID in full)."""
+    ob = r.obligation
+    return (f"{r.verdict.value:<8} {_cut(ob.clause, 28):<28} {_cut(ob.subject, 21):<21} "
+            f"{_cut(ob.scope, 11):<11} {_cut(ob.kind, 16):<16} {r.seconds * 1000:8.1f} ms")
+
+
+def summary_line(results: list[Result], seconds: float) -> str:
+    """The result in one line: the verdict, the exit code, and the counts that are not 0."""
+    counts = _counts(results)
+    others = also(results)
+    counted = ", ".join(f"{counts[v.value]:,} {v.value}" for v in Verdict if counts[v.value])
+    return (f"Result: {overall(results)} (exit {exit_code(results)})"
+            + (f"; also {others}" if others else "")
+            + f" -- {counted or 'nothing'} of {len(results):,} obligations, {seconds:.1f} s")
+
+
+def _fact(r: Result) -> tuple[Any, ...]:
+    """What a failing obligation found, with its wager left out: two wagers that take the same
+    impossible input the same way are one fact."""
+    ob = r.obligation
+    if ob.game != "craps" or ob.kind not in ("validation", "offered"):
+        return (ob.id,)
+    cex = dict(r.counterexample or {})
+    item = dict(cex.get("input") or {})
+    item.pop("wager", None)
+    return (ob.kind, ob.under, r.verdict, r.detail.replace(ob.subject, "*"),
+            json.dumps(item, sort_keys=True), json.dumps(cex.get("impl"), sort_keys=True))
+
+
+def findings(failing: list[Result]) -> list[list[Result]]:
+    """The failing obligations grouped into findings, one fact each, in order."""
+    groups: dict[tuple[Any, ...], list[Result]] = {}
+    for r in failing:
+        groups.setdefault(_fact(r), []).append(r)
+    return list(groups.values())
+
+
+def findings_json(results: list[Result]) -> list[dict[str, Any]]:
+    return [{"obligations": [r.obligation.id for r in group], "count": len(group),
+             "kind": group[0].obligation.kind, "verdict": group[0].verdict.value,
+             "detail": group[0].detail}
+            for group in findings([r for r in results if r.verdict is not Verdict.PROVED])]
+
+
+def _by_run(results: list[Result]) -> dict[str, list[Result]]:
+    runs: dict[str, list[Result]] = {}
+    for r in results:
+        runs.setdefault(r.obligation.under, []).append(r)
+    return runs
 
 
 def to_text(results: list[Result], context: dict[str, Any], seconds: float,
             detail: dict[str, Any] | None = None) -> str:
+    """The check's report: the result first (and again last), what was checked, folded, then
+    what failed, in full, then every obligation, one line each, run by run."""
     detail = detail or {}
-    lines = header_lines(context)
+    lines = wrapped(summary_line(results, seconds))
+    lines += header_lines(context)
     lines += engine_lines(detail)
-    lines.append("")
-    width = max((len(r.obligation.clause) for r in results), default=10)
-    wwidth = max((len(r.obligation.subject) for r in results), default=6)
-    swidth = max((len(r.obligation.scope) for r in results), default=6)
-    for r in results:
-        ob = r.obligation
-        under = f"  [{ob.under}]" if ob.under else ""
-        lines.append(
-            f"{r.verdict.value:<8} {ob.clause:<{width}}  {ob.subject:<{wwidth}}  "
-            f"{ob.scope:<{swidth}}  {ob.kind:<10} {r.seconds * 1000:7.1f} ms{under}"
-        )
-        if r.verdict is not Verdict.PROVED:
-            lines += _counterexample_lines(r)
+    failing = [r for r in results if r.verdict is not Verdict.PROVED]
+    if failing:
+        groups = findings(failing)
+        lines += ["", f"What failed ({len(failing)} obligation{'s' * (len(failing) > 1)}, "
+                      f"{len(groups)} finding{'s' * (len(groups) > 1)}):"]
+        for group in groups:
+            r = group[0]
+            lines.append(obligation_line(r))
+            if len(group) > 1:
+                lines += wrapped(f"    one finding for {len(group)} wagers (the first shown): "
+                                 + ", ".join(g.obligation.subject for g in group), "      ")
+            if r.obligation.under:
+                lines.append(f"    (under the reading {r.obligation.under})")
+            lines += [line for text in [f"    {r.obligation.id}", *_counterexample_lines(r)]
+                      for line in wrapped(text, "      ")]
+    for under, mine in _by_run(results).items():
+        lines += ["", f"Every obligation, under {under}:" if under else "Every obligation:"]
+        lines += [obligation_line(r) for r in mine]
     if "paigow" in detail:
         lines += paigow_lines(detail["paigow"])
-    counts = _counts(results)
     lines.append("")
-    lines.append(
-        f"{len(results)} obligations: "
-        + ", ".join(f"{counts[v.value]} {v.value}" for v in Verdict)
-        + f"; {seconds:.2f} s"
-    )
     confirmed = sum(1 for r in results if r.verdict is Verdict.PROVED and r.enumeration)
     finite = sum(1 for r in results if r.enumeration)
     if finite:
-        lines.append(f"Dual evidence: {confirmed} PROVED obligations also confirmed by "
-                     f"enumeration in exact arithmetic ({finite} enumerated)")
-    others = also(results)
-    lines.append(f"Result: {overall(results)} (exit {exit_code(results)})"
-                 + (f"; also {others}" if others else ""))
+        lines += wrapped(f"Dual evidence: {confirmed} PROVED obligations also confirmed by "
+                         f"enumeration in exact arithmetic ({finite} enumerated)")
+    lines += wrapped(summary_line(results, seconds))
     return "\n".join(lines) + "\n"
 
 
@@ -293,10 +387,13 @@ def rank_text(doc: dict[str, Any]) -> str:
         f"{doc['hand']} ({doc['scope']})",
         f"  spec: {spec_side['category']}  [{spec_side['clause']}]",
         f"  impl: {_impl_hand_text(impl_side)}",
-        "  spec and impl agree" if doc["agree"] else "  SPEC AND IMPL DISAGREE",
-        *quote_lines([doc["clause"]], "  "),
+        "  spec and impl agree" if doc["agree"] else
+        "  the engine names no combination: nothing to compare on one hand"
+        if doc["agree"] is None else "  SPEC AND IMPL DISAGREE",
+        *quote_lines([doc["clause"], *doc.get("rests_on", [])], "  "),
     ]
-    return "\n".join(lines) + "\n"
+    return "\n".join(wrapped_line for line in lines
+                     for wrapped_line in wrapped(line, "      ")) + "\n"
 
 
 def compare_text(doc: dict[str, Any]) -> str:

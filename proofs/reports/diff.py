@@ -9,7 +9,7 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from casino_proofs.reports.html import STYLE, e
+from casino_proofs.reports.html_parts import STYLE, e
 from casino_proofs.spec.paigow import COMBINATIONS
 
 ORDER = [name for name, _c in COMBINATIONS] + ["no-combination"]

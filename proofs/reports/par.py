@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from casino_proofs.reports.check import header_lines
+from casino_proofs.reports.html_parts import STYLE, chart_note, e, edge_chart
 
 SCHEMA = "casino-proofs/par"
 SCHEMA_VERSION = 1
@@ -206,22 +207,36 @@ def _hands(table: dict[str, dict[str, Any]], name: str, missing: object) -> str:
     return f"{table[name]['hands']:,}" if name in table else str(missing)
 
 
+def _percent(decimal: str) -> str:
+    return f"{float(decimal) * 100:.4f}%"
+
+
+def _figure_cells(f: dict[str, Any]) -> str:
+    """One craps row's figures: each exact, with its percentage or decimal beside it."""
+    edge = f["house_edge"]
+
+    def both(figure: dict[str, str], percent: bool = True) -> str:
+        shown = _percent(figure["decimal"]) if percent else f"{float(figure['decimal']):.6g}"
+        exact = e(figure["exact"]).replace("/", "/<wbr>").replace("*", "*<wbr>")
+        return f'<td class="num">{exact}<br>{e(shown)}</td>'
+
+    return (both(f["hit_frequency"]) + both(edge["per_bet_made"])
+            + both(edge["per_bet_resolved"]) + both(edge["per_roll"])
+            + both(f["variance"], False) + both(f["standard_deviation"], False)
+            + f'<td class="num">{float(f["volatility_index"]["90%"]):.6g}<br>'
+            f'{float(f["volatility_index"]["95%"]):.6g}</td>'
+            + both(f["expected_rolls"], False))
+
+
 def par_section(doc: dict[str, Any]) -> str:
     """The PAR sheet as HTML: the house-edge chart, the craps figures and the Pai Gow tables
     (in the PAR page, and in the check's HTML report)."""
-    from casino_proofs.reports.html import e, edge_chart
-
     craps_rows = "".join(
-        f"<tr><td>{e(r['wager'])}</td><td>{e(r['reading'])}</td><td>{e(r['start'])}</td>"
-        + (f"<td>{e(r['figures']['hit_frequency']['exact'])}</td>"
-           f"<td>{e(r['figures']['house_edge']['per_bet_made']['exact'])}</td>"
-           f"<td>{e(r['figures']['house_edge']['per_bet_resolved']['exact'])}</td>"
-           f"<td>{e(r['figures']['house_edge']['per_roll']['exact'])}</td>"
-           f"<td>{e(r['figures']['variance']['exact'])}</td>"
-           f"<td>{e(r['figures']['standard_deviation']['exact'])}</td>"
-           f"<td>{e(r['figures']['expected_rolls']['exact'])}</td>"
-           if "figures" in r else f"<td colspan='7'>{e(r.get('note', ''))}</td>")
-        + ("" if r["agree"] else "<td class='REFUTED'>spec and impl disagree</td>")
+        f"<tr><td>{e(r['wager'])}"
+        + ("" if r["agree"] else "<br><span class=REFUTED>spec and impl disagree</span>")
+        + f"</td><td>{e(r['reading'])}</td><td>{e(r['start'])}</td>"
+        + (_figure_cells(r["figures"]) if "figures" in r
+           else f"<td colspan='8'>{e(r.get('note', ''))}</td>")
         + "</tr>" for r in doc.get("craps", []))
     paigow = ""
     for p in doc.get("paigow", []):
@@ -240,21 +255,21 @@ def par_section(doc: dict[str, Any]) -> str:
     chart = edge_chart(edge_rows_of(doc)) if "craps" in doc else ""
     return f"""<h2 id="par-house-edges">House edge by wager and reading (PAR sheet)</h2>
 <p>Bars: per bet made, under the base readings. Marks: the same wager under another reading
-(red where the player has the advantage). Every figure below is exact (fractions; square roots
-as surds), from the specification and checked against the implementation.</p>
+(red where the player has the advantage). {chart_note(edge_rows_of(doc)) if "craps" in doc
+else ""} Every figure below is exact (fractions; square roots as surds), with its percentage
+or decimal, from the specification and checked against the implementation.</p>
 {chart}
 <h2 id="par-craps">Craps: the PAR sheet</h2>
-<table><tr><th>wager</th><th>reading</th><th>from</th><th>hit frequency</th>
+<table class="figures"><tr><th>wager</th><th>reading</th><th>from</th><th>hit frequency</th>
 <th>edge (bet made)</th><th>edge (bet resolved)</th><th>edge (per roll)</th><th>variance</th>
-<th>σ</th><th>rolls</th></tr>{craps_rows}</table>
+<th>σ</th><th>VI 90%<br>VI 95%</th><th>rolls</th></tr>
+{craps_rows}</table>
 <h2 id="par-paigow">Pai Gow Poker: how often each combination occurs</h2>
 {paigow}
 """
 
 
 def to_html(doc: dict[str, Any]) -> str:
-    from casino_proofs.reports.html import STYLE, e
-
     reg = doc["regulation"]
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">

@@ -74,6 +74,13 @@ def _flush_below_straight(hand: Sequence[Card], readings: impl.Readings = DEFAUL
     return value
 
 
+def _wheel_flush(hand: Sequence[Card]) -> HandValue:
+    """The value of the straight flush A-2-3-4-5 in the hand's suit (the highest straight
+    flush, which s. 40's chapeau puts below every royal flush)."""
+    suit = next(c.suit for c in hand if not c.is_joker)
+    return evaluate(tuple(Card(r, suit) for r in (14, 2, 3, 4, 5)))
+
+
 def _joker_only_an_ace(hand: Sequence[Card], readings: impl.Readings = DEFAULTS) -> HandValue:
     return evaluate(hand, impl.Readings(joker="ace-only"))
 
@@ -155,6 +162,11 @@ MUTANTS = [
         _ids("high/combination/flush", "high/combination/straight",
              "high/combination/straight-flush", "high/combination/royal-flush"), TWO_SUITS,
         _joker_only_an_ace, exact=False),
+    PaiGowMutant(
+        "the royal flush level with the highest straight flush (a tie across a statement)",
+        "r3-40-intro.s1", _ids("high/order/r3-40-intro:royal-flush>straight-flush",
+                               HIGH_ORDER), TWO_SUITS,
+        _when(Combination.ROYAL_FLUSH, lambda v, h: _wheel_flush(h)), exact=False),
     PaiGowMutant(
         "fails on the joker with two aces", "r3-40-intro.s1", _ids("high/exhaustive"),
         TWO_SUITS, _crash_on_joker_with_aces),

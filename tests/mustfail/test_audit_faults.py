@@ -71,7 +71,7 @@ def test_a_fault_under_a_non_default_reading_is_refuted_by_all_readings(
     assert main(["check", "--quiet", "--only", "craps", "--wagers", "hop-2-4",
                  "--all-readings"]) == 1
     out = capsys.readouterr().out
-    assert "[hop-call=total]" in out and "REFUTED" in out
+    assert "(under the reading hop-call=total)" in out and "REFUTED" in out
 
 
 def test_compare_breaking_ties_by_suit_is_refuted() -> None:

@@ -39,6 +39,7 @@ QUICK = {"flush ranked below straight (a category shifted by one)",
          "A-2-3-4-5 ranked the lowest straight", "two pairs compared by the kicker first",
          "the low hand's pair of twos above a pair of aces",
          "flushes compared from the lowest card (a tiebreak-only fault)",
+         "the royal flush level with the highest straight flush (a tie across a statement)",
          "fails on the joker with two aces"}
 
 

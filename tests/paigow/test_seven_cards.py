@@ -1,6 +1,6 @@
 """Seven-card frequencies of the combinations of s. 40 (r3-40-1 to r3-40-10, ranked by
 r3-40-intro.s1), as a PAR sheet carries them: the counting by rank pattern and flush suit of
-casino_proofs.analyses.seven_cards checked against brute force on small decks, under both
+casino_proofs.analyses.par.seven_cards checked against brute force on small decks, under both
 readings of the joker, and against figures derived by hand for the full deck.
 
 The evaluator is the project's implementation (impl/paigow.py), five card indices mapped to its
@@ -20,7 +20,7 @@ from math import comb
 
 import pytest
 
-from casino_proofs.analyses.seven_cards import (
+from casino_proofs.analyses.par.seven_cards import (
     FULL_DECK,
     DeckError,
     Rank5,

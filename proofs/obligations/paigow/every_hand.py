@@ -45,11 +45,23 @@ class ClassEntry:
     others: dict[str, tuple[int, ...]]  # further combinations the impl gave, with a hand each
     #: the least hand of the class (``combination`` is the one the impl gave it)
     first: tuple[int, ...] = ()
+    #: how many hands the impl gave each name other than ``combination``
+    other_counts: dict[str, int] = field(default_factory=dict)
+
+    def named(self) -> dict[str, int]:
+        """How many hands of the class the implementation gave each combination name."""
+        out = dict(self.other_counts)
+        if self.combination is not None:
+            out[self.combination] = self.count - sum(self.other_counts.values())
+        return out
 
     def merge(self, other: ClassEntry) -> None:
         """Add another part of the class: the result depends on the hands alone, not on which
         part came first (ties go to the least hand), so a counterexample drawn from it is a
         function of the answers, whatever the workers' order."""
+        names = self.named()
+        for named, n in other.named().items():
+            names[named] = names.get(named, 0) + n
         self.count += other.count
         if (other.low, other.low_hand) < (self.low, self.low_hand):
             self.low, self.low_hand = other.low, other.low_hand
@@ -58,12 +70,14 @@ class ClassEntry:
             self.high, self.high_hand = other.high, other.high_hand
         seen: dict[str, tuple[int, ...]] = {}
         for entry in (self, other):
-            for name, hand in ((entry.combination, entry.first), *entry.others.items()):
-                if name is not None and (name not in seen or hand < seen[name]):
-                    seen[name] = hand
+            for label, hand in ((entry.combination, entry.first), *entry.others.items()):
+                if label is not None and (label not in seen or hand < seen[label]):
+                    seen[label] = hand
         if other.first < self.first:
             self.first, self.combination = other.first, other.combination
         self.others = {n: h for n, h in sorted(seen.items()) if n != self.combination}
+        self.other_counts = {n: c for n, c in sorted(names.items())
+                             if n != self.combination and c}
 
 
 @dataclass
@@ -215,9 +229,10 @@ def run(engine: Engine, hands: Iterator[tuple[int, ...]], readings: Mapping[str,
                     entry.low, entry.low_hand = value, hand
                 elif value > entry.high:
                     entry.high, entry.high_hand = value, hand
-                if name != entry.combination and name is not None \
-                        and name not in entry.others:
-                    entry.others[name] = hand
+                if name != entry.combination and name is not None:
+                    entry.other_counts[name] = entry.other_counts.get(name, 0) + 1
+                    if name not in entry.others:
+                        entry.others[name] = hand
             if compare is not None:
                 rep = reps.get(key)
                 if rep is None:

@@ -9,7 +9,7 @@ evaluation of the specification and the engine asked anew, before it is believed
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from casino_proofs.adapters.answers import Strength
@@ -24,6 +24,7 @@ from casino_proofs.obligations.paigow.every_hand import (
 from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF, SCOPES, ScopeSpec, SpecView
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
 from casino_proofs.solving.z3_compile import compile_terms, evaluate_with_z3
+from casino_proofs.spec.paigow import JOKER_INDEX
 
 
 class DeckView:
@@ -66,12 +67,38 @@ class ScopeEvidence(DeckView):
         self.named = result.named
         self.keys = sorted(self.table)
         self._values: dict[tuple[int, ...], Any] = {}
+        #: the value the pass gave each hand a class keeps
+        self._passed: dict[tuple[int, ...], tuple[int, ...]] = {}
+        for entry in self.table.values():
+            self._passed.setdefault(entry.low_hand, entry.low)
+            self._passed.setdefault(entry.high_hand, entry.high)
+        #: hands the engine, asked again, answered otherwise than in the pass
+        self.changed: dict[tuple[int, ...], tuple[tuple[int, ...], Any]] = {}
 
     def answer(self, hand: tuple[int, ...]) -> Any:
-        """The engine's answer on one hand, asked again here (for replays)."""
+        """The engine's answer on one hand, asked again here (for replays); one that is not
+        the pass's is kept in ``changed``."""
         if hand not in self._values:
-            self._values[hand] = self.engine.rank([hand], self.readings)[0]
+            answer = self.engine.rank([hand], self.readings)[0]
+            self._values[hand] = answer
+            passed = self._passed.get(hand)
+            if passed is not None and (not isinstance(answer, Strength)
+                                       or answer.value != passed):
+                self.changed[hand] = (passed, answer)
         return self._values[hand]
+
+    def rests_on(self, hands: Sequence[tuple[int, ...]]) -> tuple[str, ...]:
+        """The conventions what the specification says of these hands rests on, beyond the
+        text: the joker's (a hand with the joker), and, for five cards, that a hand counts as
+        the highest combination it forms (one that also forms a lower one)."""
+        out: list[str] = []
+        if self.scope == "high":
+            if any(JOKER_INDEX in h for h in hands):
+                out += ["conv-joker-ace-or-completes", "conv-joker-best"]
+            if any(self.spec_exact(h).category not in ("pair", "no-combination")
+                   for h in hands):
+                out.append("conv-highest-combination")
+        return tuple(out)
 
     def impl_value(self, hand: tuple[int, ...]) -> tuple[int, ...] | None:
         answer = self.answer(hand)
@@ -100,10 +127,23 @@ class ScopeEvidence(DeckView):
 
 
 def result(ob: Obligation, started: float, verdict: Verdict, detail: str = "",
-           cex: dict[str, Any] | None = None) -> Result:
+           cex: dict[str, Any] | None = None, rests_on: tuple[str, ...] = ()) -> Result:
     """A result of a check that reads the answers (no SMT query decides it)."""
-    return Result(ob, verdict, time.perf_counter() - started, detail, cex)
+    conventions = tuple(c for c in rests_on if c not in ob.clauses)
+    return Result(ob, verdict, time.perf_counter() - started, detail, cex,
+                  conventions=conventions)
 
 
-def not_replayed(ob: Obligation, started: float, cex: dict[str, Any]) -> Result:
+def not_replayed(ob: Obligation, started: float, cex: dict[str, Any],
+                 ev: ScopeEvidence | None = None) -> Result:
+    """A counterexample the replay does not bear out: the engine, asked again, answered
+    otherwise than in the pass (non-deterministic: REFUTED, with both answers), or the check
+    itself is at fault (ERROR)."""
+    if ev is not None and ev.changed:
+        hand, (passed, again) = min(ev.changed.items())
+        again_text = list(again.value) if isinstance(again, Strength) else again.json()
+        return result(ob, started, Verdict.REFUTED,
+                      f"non-deterministic: {hand_text(hand)} had strength {list(passed)} in "
+                      f"the pass, and {again_text} asked again",
+                      {**cex, "first": list(passed), "second": again_text})
     return result(ob, started, Verdict.ERROR, "the counterexample did not replay", cex)

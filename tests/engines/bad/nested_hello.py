@@ -4,6 +4,6 @@ expect: exit=2 says="nested deeper than 64 levels"
 """
 import sys
 
-for line in sys.stdin:
+for _line in sys.stdin:
     sys.stdout.write("[" * 20_000 + "]" * 20_000 + "\n")
     sys.stdout.flush()

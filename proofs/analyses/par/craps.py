@@ -20,7 +20,7 @@ edge uses (:func:`casino_proofs.analyses.edge.starts`) through the absorbing cha
 
 Every figure is computed from the specification's settlements and again from the
 implementation's, and a row where they differ is flagged. A seeded Monte Carlo run
-(:mod:`casino_proofs.analyses.montecarlo`) can confirm the arithmetic; it is never the source
+(:mod:`casino_proofs.analyses.par.montecarlo`) can confirm the arithmetic; it is never the source
 of a figure.
 """
 

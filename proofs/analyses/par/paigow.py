@@ -8,7 +8,7 @@ Three tables, each with every count and its probability as a fraction:
   under the best five-card hand it holds (the combination of s. 40 of its highest five-card
   subset, the joker as the reading in force lets it be) -- the table every Pai Gow PAR sheet
   carries, counted exactly by rank pattern and flush suit
-  (:mod:`casino_proofs.analyses.seven_cards`).
+  (:mod:`casino_proofs.analyses.par.seven_cards`).
 
 Each table is computed from the specification (its terms compiled, evaluated once per class of
 hand) and again from the implementation under test (asked once per class, through its
@@ -29,7 +29,7 @@ from typing import Any
 from casino_proofs import regulation, spec
 from casino_proofs.adapters.answers import Strength
 from casino_proofs.adapters.engine import Engine
-from casino_proofs.analyses.seven_cards import (
+from casino_proofs.analyses.par.seven_cards import (
     FULL_DECK,
     five_card_counts,
     seven_card_counts,

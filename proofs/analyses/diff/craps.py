@@ -569,5 +569,44 @@ def edge_changes(a: Side, b: Side, listed: list[Difference]) -> dict[str, EdgeCh
         unreached = [d.input for d in listed if d.wager == w and (
             d.input.come_out, d.input.point or 0, d.input.working, d.input.first_roll)
             not in reached]
-        out[w] = EdgeChange(rows, unreached)
+        decided, unreached = _decided_in_one_roll(a, b, w, unreached)
+        out[w] = EdgeChange(rows + decided, unreached)
     return out
+
+
+def _decided_in_one_roll(a: Side, b: Side, wager: str, unreached: list[CrapsInput]
+                         ) -> tuple[list[dict[str, Any]], list[CrapsInput]]:
+    """Of the differing inputs no start reaches, those in a state where the wager is decided
+    by the next roll on both sides (a one-roll wager placed on a roll that is not a come-out
+    roll, say): their edge from that state is the expected net of one roll, a row of its own.
+    The others stay unreached."""
+    rows: list[dict[str, Any]] = []
+    left: list[CrapsInput] = []
+    states = dict.fromkeys((q.come_out, q.point or 0, q.working, q.first_roll)
+                           for q in unreached)
+    one_roll: set[tuple[bool, int, bool, bool]] = set()
+    for state in states:
+        edges: list[Fraction] = []
+        for side in (a, b):
+            try:
+                settle = _settle_of(side, wager)
+                outcomes = [settle(d1, d2, *state) for d1, d2 in DICE]
+            except Undefined:
+                break
+            if any(o[0] == "none" for o in outcomes):
+                break
+            edges.append(-sum((Fraction(o[1]) for o in outcomes), Fraction(0)) / 36)
+        if len(edges) == 2:
+            one_roll.add(state)
+            come_out, point, working, first = state
+            label = ", ".join(["placed on a come-out roll" if come_out else
+                               "placed on a roll that is not a come-out roll"]
+                              + ([f"point {point}"] if point else [])
+                              + (["working"] if working else [])
+                              + (["a shooter's first roll"] if first else []))
+            rows.append({"start": f"{label} (decided by that roll)", "a": str(edges[0]),
+                         "b": str(edges[1]), "change": str(edges[1] - edges[0]),
+                         "one_roll": True})
+    left = [q for q in unreached if (q.come_out, q.point or 0, q.working, q.first_roll)
+            not in one_roll]
+    return rows, left

@@ -2,10 +2,10 @@
 
 A side is the specification under readings, or an implementation under test under readings.
 Craps: every input on which they settle differently, replayed on both sides, proved complete
-(:mod:`casino_proofs.analyses.diff_craps`), with the house edge of every wager that differs.
+(:mod:`casino_proofs.analyses.diff.craps`), with the house edge of every wager that differs.
 Pai Gow: every hand whose combination they name differently, every ordered pair of hands they
 order differently, counted by class, with the most numerous kinds of each cell of the grid
-replayed (:mod:`casino_proofs.analyses.diff_paigow`).
+replayed (:mod:`casino_proofs.analyses.diff.paigow`).
 
 Every difference has an ID, stable from run to run, and a fingerprint of what it is, for
 ``--expect``: a previous run's differences (or a reviewed list of IDs) against this run's.
@@ -25,8 +25,8 @@ from typing import Any
 from casino_proofs import regulation, spec
 from casino_proofs.adapters.answers import CrapsInput
 from casino_proofs.adapters.engine import ChannelLog, Engine
-from casino_proofs.analyses import diff_craps as dc
-from casino_proofs.analyses import diff_paigow as dp
+from casino_proofs.analyses.diff import craps as dc
+from casino_proofs.analyses.diff import paigow as dp
 from casino_proofs.obligations.craps.lifting import state_dict
 from casino_proofs.obligations.paigow.every_hand import hand_text
 from casino_proofs.obligations.paigow.scope_spec import SCOPES
@@ -295,8 +295,8 @@ class _Replayer:
         return True
 
 
-def _says(x: tuple[int, ...], y: tuple[int, ...]) -> str:
-    return ">" if x > y else "<" if x < y else "="
+#: what a side says of a hand against its partner, by the sign of their comparison
+_SAYS = {1: ">", 0: "=", -1: "<"}
 
 
 def _scope_json(diff: dp.ScopeDiff, groups: dp.Groups, grid: dp.SpecRanker,
@@ -343,7 +343,7 @@ def _scope_json(diff: dp.ScopeDiff, groups: dp.Groups, grid: dp.SpecRanker,
                             "levels": k.partner_levels, "from": hand_text(k.lowest.hand),
                             "to": hand_text(k.highest.hand)},
                 "pairs": k.pairs, "example": [hand_text(h1), hand_text(h2)],
-                "a_says": _says(k.row.a, k.lowest.a), "b_says": _says(k.row.b, k.lowest.b),
+                "a_says": _SAYS[k.relation[0]], "b_says": _SAYS[k.relation[1]],
                 "text": grid.statements(h1, h2), "replayed": replayed})
         cells.append({"id": id_, "row": row, "column": column, "pairs": pairs,
                       "clauses": [dp.clause_of(row), dp.clause_of(column)], "kinds": kinds})

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import multiprocessing
 import random
-from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -37,6 +36,7 @@ from typing import Any
 from casino_proofs import spec
 from casino_proofs.adapters.answers import Faulty, Refused, Strength
 from casino_proofs.adapters.engine import ChannelLog, Engine
+from casino_proofs.obligations.paigow.discord import Level, discordant_partners
 from casino_proofs.obligations.paigow.every_hand import (
     Key,
     abstraction,
@@ -338,78 +338,6 @@ def asked_again(side: PaiGowSide, tag: str, sample: Sample) -> list[str]:
 # -- counting the pairs ordered differently -------------------------------------------------
 
 
-@dataclass
-class Level:
-    """Hands that both sides value alike, of one combination of the grid."""
-
-    combination: str
-    a: tuple[int, ...]
-    b: tuple[int, ...]
-    hands: int
-    hand: tuple[int, ...]  # the lowest
-    discordant: dict[str, int] = field(default_factory=dict)  # combination -> partner hands
-
-
-class _Fenwick:
-    def __init__(self, n: int) -> None:
-        self.tree = [0] * (n + 1)
-
-    def add(self, i: int, v: int) -> None:
-        i += 1
-        while i < len(self.tree):
-            self.tree[i] += v
-            i += i & -i
-
-    def prefix(self, i: int) -> int:
-        """The sum of the first ``i`` entries."""
-        s = 0
-        while i > 0:
-            s += self.tree[i]
-            i -= i & -i
-        return s
-
-
-def discordant_partners(rows: list[Level], columns: list[Level]) -> list[int]:
-    """For each level of ``rows``, how many hands of ``columns`` the two sides order it
-    differently against: all of them, less those both rank below it, both rank above it, and
-    both tie with it (a hand is never its own partner: it ties with itself on both sides, and is
-    counted among the hands of ``columns`` as among those that tie)."""
-    total = sum(c.hands for c in columns)
-    bs = sorted({c.b for c in columns})
-    same: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
-    for c in columns:
-        same[(c.a, c.b)] = same.get((c.a, c.b), 0) + c.hands
-    below = _both_below(rows, columns, bs)
-    above = _both_above(rows, columns, bs)
-    return [total - lo - hi - same.get((r.a, r.b), 0)
-            for r, lo, hi in zip(rows, below, above, strict=True)]
-
-
-def _both_below(rows: list[Level], columns: list[Level], bs: list[tuple[int, ...]]) -> list[int]:
-    order = sorted(range(len(rows)), key=lambda i: rows[i].a)
-    cols = sorted(columns, key=lambda c: c.a)
-    tree, j, out = _Fenwick(len(bs)), 0, [0] * len(rows)
-    for i in order:
-        while j < len(cols) and cols[j].a < rows[i].a:
-            tree.add(bisect_left(bs, cols[j].b), cols[j].hands)
-            j += 1
-        out[i] = tree.prefix(bisect_left(bs, rows[i].b))
-    return out
-
-
-def _both_above(rows: list[Level], columns: list[Level], bs: list[tuple[int, ...]]) -> list[int]:
-    order = sorted(range(len(rows)), key=lambda i: rows[i].a, reverse=True)
-    cols = sorted(columns, key=lambda c: c.a, reverse=True)
-    tree, j, inserted, out = _Fenwick(len(bs)), 0, 0, [0] * len(rows)
-    for i in order:
-        while j < len(cols) and cols[j].a > rows[i].a:
-            tree.add(bisect_left(bs, cols[j].b), cols[j].hands)
-            inserted += cols[j].hands
-            j += 1
-        out[i] = inserted - tree.prefix(bisect_right(bs, rows[i].b))
-    return out
-
-
 def sign(x: tuple[int, ...], y: tuple[int, ...]) -> int:
     return (x > y) - (x < y)
 
@@ -536,11 +464,15 @@ class Kind:
     highest: Level
     partner_levels: int
     example: tuple[int, ...]  # a partner hand
+    #: what each side says of the row against every partner of this kind: 1 above, 0 level,
+    #: -1 below (a kind is split so that its label holds for all of it)
+    relation: tuple[int, int] = (0, 0)
 
 
 def kinds(diff: ScopeDiff, cell: tuple[str, str], limit: int = KINDS_PER_CELL) -> list[Kind]:
-    """The most numerous kinds of disagreement of one cell of the grid, with their partners
-    found by looking (a second count of each, checked against the sweep's)."""
+    """The most numerous kinds of disagreement of one cell of the grid -- a level against the
+    partners both sides relate to it in one same way -- with their partners found by looking
+    (a second count, checked against the sweep's)."""
     x_name, y_name = cell
     rows = sorted((r for r in diff.levels if r.combination == x_name
                    and r.discordant.get(y_name)),
@@ -548,17 +480,23 @@ def kinds(diff: ScopeDiff, cell: tuple[str, str], limit: int = KINDS_PER_CELL) -
     columns = [c for c in diff.levels if c.combination == y_name]
     out = []
     for row in rows:
-        found = [c for c in columns
-                 if sign(row.a, c.a) != sign(row.b, c.b)]
-        partners = sum(c.hands for c in found)
+        by_relation: dict[tuple[int, int], list[Level]] = {}
+        for c in columns:
+            relation = (sign(row.a, c.a), sign(row.b, c.b))
+            if relation[0] != relation[1]:
+                by_relation.setdefault(relation, []).append(c)
+        partners = sum(c.hands for found in by_relation.values() for c in found)
         if partners != row.discordant[y_name]:
             raise AssertionError(f"the sweep counted {row.discordant[y_name]} partners of "
                                  f"{hand_text(row.hand)}, looking finds {partners}")
-        lowest = min(found, key=lambda c: (c.a, c.hand))
-        highest = max(found, key=lambda c: (c.a, c.hand))
-        out.append(Kind(row, y_name, partners, row.hands * partners, lowest, highest,
-                        len({c.a for c in found}), lowest.hand))
-    return out
+        for relation, found in by_relation.items():
+            lowest = min(found, key=lambda c: (c.a, c.hand))
+            highest = max(found, key=lambda c: (c.a, c.hand))
+            n = sum(c.hands for c in found)
+            out.append(Kind(row, y_name, n, row.hands * n, lowest, highest,
+                            len({c.a for c in found}), lowest.hand, relation))
+    out.sort(key=lambda k: (-k.pairs, k.row.hand, k.relation))
+    return out[:limit]
 
 
 def clause_of(combination: str | None) -> str:

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from casino_proofs.analyses.chain import Chain
-from casino_proofs.analyses.par import Figures
+from casino_proofs.analyses.par.craps import Figures
 
 SEED = 2026
 CONFIDENCE = "99.99%"
