@@ -8,7 +8,7 @@ or commas: ``"Ah Kh Qh Jh Th"``, ``"Jk,As"``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 RANK_SYMBOLS = "23456789TJQKA"
 SUIT_SYMBOLS = "cdhs"
@@ -19,10 +19,10 @@ class CardError(ValueError):
     """A card or hand that cannot be read; the message names what is valid."""
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+class Card(NamedTuple):
     """A card: ``rank`` 2 to 14 (11 jack, 12 queen, 13 king, 14 ace) and ``suit`` c, d, h or s.
-    The joker has rank 0 and no suit."""
+    The joker has rank 0 and no suit. (A named tuple: immutable, and compared and hashed as
+    fast as a pair, which matters over the 2.9 million hands of a check.)"""
 
     rank: int
     suit: str

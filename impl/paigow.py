@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 
-from casino_proofs.impl.cards import ACE, Card, CardError
+from casino_proofs.impl.cards import ACE, JOKER, Card, CardError
 from casino_proofs.impl.readings import Readings
 
 _DEFAULT_READINGS = Readings()
@@ -179,11 +179,10 @@ def evaluate(hand: Sequence[Card], readings: Readings = _DEFAULT_READINGS) -> Ha
         return _evaluate_low(hand)
     if len(hand) != 5:
         raise CardError(f"a hand has 5 or 2 cards, not {len(hand)}")
-    naturals = [c for c in hand if not c.is_joker]
-    if len(naturals) == 4:
-        return _evaluate_with_joker(naturals, readings)
-    return _evaluate_natural([c.rank for c in naturals],
-                             flush=len({c.suit for c in naturals}) == 1)
+    if JOKER in hand:
+        return _evaluate_with_joker([c for c in hand if c != JOKER], readings)
+    ranks, suits = zip(*hand, strict=True)
+    return _evaluate_ranks(tuple(sorted(ranks)), len(set(suits)) == 1)
 
 
 def compare(a: Sequence[Card], b: Sequence[Card],

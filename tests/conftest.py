@@ -16,6 +16,17 @@ ROOT = Path(__file__).resolve().parent.parent
 BAD_ENGINES = ROOT / "tests" / "engines" / "bad"
 
 
+#: Session fixtures worth making once: a test that needs one runs in that fixture's process.
+_SHARED = ("paigow_outcome", "ambiguity_findings")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        needs = [name for name in _SHARED if name in getattr(item, "fixturenames", ())]
+        if needs:
+            item.add_marker(pytest.mark.xdist_group(needs[0]))
+
+
 @pytest.fixture(scope="session")
 def paigow_outcome() -> PaiGowOutcome:
     """Every Pai Gow obligation over the whole 53-card deck (about 16 s on two cores), with

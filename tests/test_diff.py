@@ -219,7 +219,10 @@ def test_r3_40_7_two_javascript_engines_differing_by_wheel_lowest_give_exactly_i
                                                                           "straight")]
     top = high["order"]["cells"][0]["kinds"][0]
     assert top["hand"] == "2c 3c 4c 5c Ad" and top["like_it"] == 2_028
-    assert top["against"]["hands"] == 15_972 + 252
+    # A group is labelled by what holds for all of it (issue 17): W against S (A says >, B
+    # says <) is one group; W against J (A says =) is another.
+    assert top["against"]["hands"] == 15_972 and top["pairs"] == 2_028 * 15_972
+    assert (top["a_says"], top["b_says"]) == (">", "<")
     assert top["against"]["from"] == "2c 3c 4c 5c 6d"  # the lowest 6-high straight
     assert top["text"] == ["r3-40-7:second", "r3-40-7:lowest"] and top["replayed"]
     assert high["combinations"] == [] and low["order"]["ordered_pairs"] == 0
@@ -295,6 +298,7 @@ def test_an_engine_answering_twice_differently_is_a_named_fault() -> None:
     assert doc["problems"] == [] and doc["verdict"] == "DIFFERENT"
 
 
+@pytest.mark.exhaustive  # 11 s: some 35 timeouts of 0.3 s
 def test_an_engine_that_hangs_leaves_the_diff_unestablished_not_different() -> None:
     """A timeout proves nothing about the input: ERROR (exit 4), never a difference."""
     b = _bad("hang", timeout_ms=300)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numbers
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any
 
 from casino_proofs import impl
@@ -43,6 +44,12 @@ CARD_OF_INDEX: tuple[Card, ...] = tuple(parse_card(s) for s in _SYMBOLS)
 DEFAULTS = {name: values[0] for name, values in VALUES.items()}
 
 
+def _held(hand: tuple[int, ...]) -> tuple[Card, ...]:
+    """The implementation's cards of a hand of card indices."""
+    return tuple(itemgetter(*hand)(CARD_OF_INDEX)) if len(hand) > 1 \
+        else (CARD_OF_INDEX[hand[0]],)
+
+
 class OurImplementation(Engine):
     """``impl`` in this process. ``settle``, ``evaluate`` and ``compare`` may be replaced (the
     must-fail cases and the mutants hand in deliberately wrong ones)."""
@@ -57,6 +64,7 @@ class OurImplementation(Engine):
         self._evaluate = evaluate or paigow.evaluate
         self._compare = compare or paigow.compare
         self.explicit = explicit
+        self._readings_of: dict[int, tuple[Any, RankAnswer]] = {}
 
     def with_explicit_defaults(self) -> OurImplementation:
         """The same implementation, every reading passed explicitly (the registry's defaults
@@ -103,28 +111,40 @@ class OurImplementation(Engine):
              readings: Mapping[str, str]) -> list[RankAnswer]:
         chosen = self._readings(readings)
         evaluate = self._evaluate
-        cards = CARD_OF_INDEX
+        read = self._read
         out: list[RankAnswer] = []
         for hand in hands:
             try:
-                held = tuple(cards[i] for i in hand)
+                held = _held(hand)
                 value = evaluate(held) if chosen is None else evaluate(held, chosen)
             except Exception as exc:  # the implementation under test may fail in any way
                 out.append(Faulty("crash", f"raised {type(exc).__name__}: {exc}"))
                 continue
-            out.append(read_hand_value(value))
+            out.append(read(value))
         return out
+
+    def _read(self, value: Any) -> RankAnswer:
+        """``read_hand_value``, once per value object: the library hands back the same
+        ``HandValue`` for every hand alike (it remembers them), and the object is kept while
+        its reading is, so that its identity stands for it."""
+        seen = self._readings_of.get(id(value))
+        if seen is not None and seen[0] is value:
+            return seen[1]
+        answer = read_hand_value(value)
+        if len(self._readings_of) > 200_000:  # a faulty library that makes a new value a hand
+            self._readings_of.clear()
+        self._readings_of[id(value)] = (value, answer)
+        return answer
 
     def compare(self, pairs: Sequence[tuple[tuple[int, ...], tuple[int, ...]]],
                 readings: Mapping[str, str]) -> list[int | Faulty]:
         """``compare(a, b)`` of the library for each pair (1, 0 or -1), as a user calls it."""
         chosen = self._readings(readings)
         compare = self._compare
-        cards = CARD_OF_INDEX
         out: list[int | Faulty] = []
         for a, b in pairs:
             try:
-                ca, cb = tuple(cards[i] for i in a), tuple(cards[i] for i in b)
+                ca, cb = _held(a), _held(b)
                 got = compare(ca, cb) if chosen is None else compare(ca, cb, chosen)
             except Exception as exc:  # the implementation under test may fail in any way
                 out.append(Faulty("crash", f"compare raised {type(exc).__name__}: {exc}"))

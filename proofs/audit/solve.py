@@ -9,6 +9,8 @@ answer. An obligation's SMT verdict is derived again from its queries' answers, 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 
 def _first_answer(output: str | bytes) -> str:
     """The first answer a solver printed: sat, unsat or unknown (an exhausted budget prints
@@ -21,7 +23,11 @@ def _first_answer(output: str | bytes) -> str:
     return f"error: {text.strip()[:200]}"
 
 
+@lru_cache(maxsize=8192)
 def run_z3(text: str, rlimit: int, wall_ms: int) -> str:
+    """Z3's answer to one query, in a context of its own (remembered: the same query under the
+    same limits gets the same answer, and a process replaying many bundles of one run asks it
+    once)."""
     import z3
 
     ctx = z3.Context()
@@ -33,7 +39,9 @@ def run_z3(text: str, rlimit: int, wall_ms: int) -> str:
     return _first_answer(output)
 
 
+@lru_cache(maxsize=8192)
 def run_cvc5(text: str, rlimit: int, wall_ms: int) -> str:
+    """cvc5's answer to one query (remembered, as Z3's)."""
     import cvc5
 
     tm = cvc5.TermManager()

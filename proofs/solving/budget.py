@@ -81,8 +81,13 @@ def solver(budget: Budget) -> z3.Solver:
 
 
 def _rlimit_count(s: z3.Solver) -> int:
+    """The resource units the last check used (one look over the statistics' keys)."""
     stats = s.statistics()
-    return int(stats.get_key_value("rlimit count")) if "rlimit count" in list(stats.keys()) else 0
+    ctx, ref = stats.ctx.ref(), stats.stats
+    for i in range(z3.Z3_stats_size(ctx, ref)):
+        if z3.Z3_stats_get_key(ctx, ref, i) == "rlimit count":
+            return int(z3.Z3_stats_get_uint_value(ctx, ref, i))
+    return 0
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Any
 
 import z3
 
@@ -50,6 +51,8 @@ class _Printed:
         self.text = self._print(root)
 
     def _note(self, e: z3.ExprRef) -> None:
+        """Declare a leaf's datatype (the enumerations are the only ones, so every term of
+        one has a leaf of it) and, if it is a constant, the constant."""
         sort = e.sort()
         if isinstance(sort, z3.DatatypeSortRef) and sort.name() not in self.datatypes:
             names = " ".join(f"({sort.constructor(i).name()})"
@@ -61,34 +64,44 @@ class _Printed:
             self.constants[name] = f"(declare-fun {symbol(name)} () {sort.sexpr()})"
 
     def _print(self, root: z3.ExprRef) -> str:
-        order: list[z3.ExprRef] = []
+        """The walk is over Z3's own handles (a Python term is made for the leaves only):
+        children before parents, each subterm once."""
+        ctx = root.ctx
+        c = ctx.ref()
+        order: list[Any] = []
         uses: Counter[int] = Counter()
-        children: dict[int, list[z3.ExprRef]] = {}
-        stack: list[tuple[z3.ExprRef, bool]] = [(root, False)]
+        children: dict[int, list[Any]] = {}
+        stack: list[tuple[Any, bool]] = [(root.as_ast(), False)]
         while stack:
-            e, expanded = stack.pop()
-            key = e.get_id()
+            a, expanded = stack.pop()
+            key = z3.Z3_get_ast_id(c, a)
             if expanded:
-                order.append(e)
+                order.append(a)
                 continue
             if key in children:
                 continue
-            kids = [] if _leaf(e) else e.children()
+            n = z3.Z3_get_app_num_args(c, a)
+            kids = [z3.Z3_get_app_arg(c, a, i) for i in range(n)]
             children[key] = kids
-            stack.append((e, True))
+            stack.append((a, True))
             for child in reversed(kids):
-                uses[child.get_id()] += 1
+                kid = z3.Z3_get_ast_id(c, child)
+                uses[kid] += 1
                 stack.append((child, False))
         text: dict[int, str] = {}
         bindings: list[str] = []
-        for e in order:
-            key = e.get_id()
-            self._note(e)
-            if not children[key]:
+        for a in order:
+            key = z3.Z3_get_ast_id(c, a)
+            kids = children[key]
+            if not kids:
+                e = z3.ExprRef(a, ctx)
+                self._note(e)
                 text[key] = symbol(e.decl().name()) if _constant(e) else e.sexpr()
                 continue
-            name = _SMTLIB_NAMES.get(e.decl().kind(), e.decl().name())
-            body = f"({name} {' '.join(text[c.get_id()] for c in children[key])})"
+            decl = z3.Z3_get_app_decl(c, a)
+            kind = z3.Z3_get_decl_kind(c, decl)
+            name = _SMTLIB_NAMES.get(kind) or z3.FuncDeclRef(decl, ctx).name()
+            body = f"({name} {' '.join(text[z3.Z3_get_ast_id(c, k)] for k in kids)})"
             if uses[key] > 1:
                 local = f"$t{len(bindings) + 1}"
                 bindings.append(f"(let (({local} {body}))")

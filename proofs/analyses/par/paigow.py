@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from itertools import combinations
 from math import comb
 from typing import Any
@@ -109,8 +110,17 @@ class PaiGowPar:
 def spec_tables(base: Mapping[str, str] | None = None,
                 workers: int = 2) -> list[tuple[str, dict[str, str], Tables]]:
     """The specification's tables under the base readings, and under each other value of a
-    Pai Gow reading that changes one: (label, readings, tables)."""
-    base = dict(base or {})
+    Pai Gow reading that changes one: (label, readings, tables). Counted once per process and
+    readings: they depend on the installed specification alone (a check that writes a bundle,
+    and the replay of it, need the same)."""
+    return [(label, dict(chosen), made) for label, chosen, made in
+            _spec_tables(tuple(sorted((base or {}).items())), workers)]
+
+
+@cache
+def _spec_tables(items: tuple[tuple[str, str], ...],
+                 workers: int) -> tuple[tuple[str, tuple[tuple[str, str], ...], Tables], ...]:
+    base = dict(items)
     variants: list[tuple[str, dict[str, str]]] = [("base", base)]
     for rid, reading in regulation.readings().items():
         if reading.game != "paigow":
@@ -118,13 +128,13 @@ def spec_tables(base: Mapping[str, str] | None = None,
         current = base.get(rid, reading.default)
         variants += [(f"{rid}={v.name}", {**base, rid: v.name}) for v in reading.values
                      if v.name != current]
-    out: list[tuple[str, dict[str, str], Tables]] = []
+    out: list[tuple[str, tuple[tuple[str, str], ...], Tables]] = []
     for label, chosen in variants:
         made = tables(spec_rank("high", chosen), spec_rank("low", chosen), workers)
         if label != "base" and made == out[0][2]:
             continue  # the reading changes no table
-        out.append((label, chosen, made))
-    return out
+        out.append((label, tuple(sorted(chosen.items())), made))
+    return tuple(out)
 
 
 def paigow_par(base: Mapping[str, str] | None = None, engine: Engine | None = None,

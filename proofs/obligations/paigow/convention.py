@@ -84,13 +84,26 @@ def _worst(levels: dict[str, list[Level]]) -> tuple[int, int, tuple[str, str], i
 
 def _example(levels: dict[str, list[Level]], cell: tuple[str, str],
              strict: bool) -> tuple[Level, Level]:
-    rows = sorted(levels[cell[0]], key=lambda r: (JOKER_INDEX in r.hand, r.hand))
-    for plain in (True, False):
-        for row in rows:
-            partner = _partner(row, levels[cell[1]], strict)
-            if partner is not None and (not plain or JOKER_INDEX not in partner.hand
-                                        or JOKER_INDEX in row.hand):
-                return row, partner
+    """The least telling pair of the cell: a row without the joker against a partner without
+    it, else a row with the joker, else a row without it against one with it; each by hand.
+    Which rows have partners is counted first, never scanned pair by pair."""
+    rows, columns = levels[cell[0]], levels[cell[1]]
+    plain_columns = [c for c in columns if JOKER_INDEX not in c.hand]
+    count = inverted_partners if strict else discordant_partners
+    having = list(zip(rows, count(rows, columns), strict=True))
+    having_plain = list(zip(rows, count(rows, plain_columns), strict=True))
+    firsts = (
+        [r for r, n in having_plain if n and JOKER_INDEX not in r.hand],
+        [r for r, n in having if n and JOKER_INDEX in r.hand],
+        [r for r, n in having if n],
+    )
+    for candidates in firsts:
+        if candidates:
+            row = min(candidates, key=lambda r: r.hand)
+            partner = _partner(row, plain_columns if candidates is firsts[0] else columns,
+                               strict)
+            assert partner is not None  # counted above
+            return row, partner
     raise AssertionError("no discordant pair")  # _worst counted one
 
 

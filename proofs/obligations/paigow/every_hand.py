@@ -134,10 +134,19 @@ class PassResult:
         return h.hexdigest()
 
 
+_RANK_OF = tuple(i // 4 for i in range(JOKER_INDEX + 1))
+_SUIT_OF = tuple(i % 4 if i != JOKER_INDEX else -1 for i in range(JOKER_INDEX + 1))
+_NO_SUIT = frozenset({-1})  # the joker's
+
+
 def abstraction(hand: Sequence[int]) -> Key:
     """The rank index of each card in order, and whether the non-joker cards share a suit."""
-    suits = {i % 4 for i in hand if i != JOKER_INDEX}
-    return tuple(i // 4 for i in hand), len(suits) <= 1
+    if len(hand) == 5:  # the 2.9 million five-card hands: unrolled, for speed
+        a, b, c, d, e = hand
+        return ((_RANK_OF[a], _RANK_OF[b], _RANK_OF[c], _RANK_OF[d], _RANK_OF[e]),
+                len({_SUIT_OF[a], _SUIT_OF[b], _SUIT_OF[c], _SUIT_OF[d], _SUIT_OF[e]}
+                    - _NO_SUIT) <= 1)
+    return tuple(_RANK_OF[i] for i in hand), len({_SUIT_OF[i] for i in hand} - _NO_SUIT) <= 1
 
 
 def representative(key: Key) -> tuple[int, ...]:
@@ -193,7 +202,7 @@ def run(engine: Engine, hands: Iterator[tuple[int, ...]], readings: Mapping[str,
     digest = hashlib.sha256()
     compare = getattr(engine, "compare", None)
     reps: dict[Key, tuple[tuple[int, ...], Value | None]] = {}
-    every = result.every
+    failed: dict[Key, tuple[int, tuple[int, ...]]] = {}  # classes of hands with no strength
     while True:
         batch = list(islice(hands, BATCH))
         if not batch:
@@ -208,9 +217,9 @@ def run(engine: Engine, hands: Iterator[tuple[int, ...]], readings: Mapping[str,
             if hand in sample:
                 result.sample[hand] = answer
             key = abstraction(hand)
-            seen = every.get(key)
-            every[key] = (1, hand) if seen is None else (seen[0] + 1, seen[1])
             if not isinstance(answer, Strength):
+                seen = failed.get(key)
+                failed[key] = (1, hand) if seen is None else (seen[0] + 1, seen[1])
                 kind = "refused" if isinstance(answer, Refused) else answer.kind
                 why = answer.reason if isinstance(answer, Refused) else answer.problem
                 failure = f"{kind}: {why}"
@@ -257,6 +266,11 @@ def run(engine: Engine, hands: Iterator[tuple[int, ...]], readings: Mapping[str,
         result.sample_again.update(zip(again, engine.rank_again(again, readings), strict=True))
     result.digests[task] = digest.hexdigest()
     result.channel = engine.take_channel()
+    every = {k: (e.count, e.first) for k, e in table.items()}  # every class of the task
+    for k, (n, hand) in failed.items():
+        count, first = every.get(k, (0, hand))
+        every[k] = (count + n, min(first, hand))
+    result.every = every
     return result
 
 

@@ -74,6 +74,7 @@ class ScopeEvidence(DeckView):
             self._passed.setdefault(entry.high_hand, entry.high)
         #: hands the engine, asked again, answered otherwise than in the pass
         self.changed: dict[tuple[int, ...], tuple[tuple[int, ...], Any]] = {}
+        self._exact: dict[tuple[int, ...], SpecView] = {}
 
     def answer(self, hand: tuple[int, ...]) -> Any:
         """The engine's answer on one hand, asked again here (for replays); one that is not
@@ -105,8 +106,13 @@ class ScopeEvidence(DeckView):
         return answer.value if isinstance(answer, Strength) else None
 
     def spec_exact(self, hand: tuple[int, ...]) -> SpecView:
-        """The specification on one hand, evaluated by Z3 itself (for replays)."""
-        return self.built.split(evaluate_with_z3(self.inputs, self.outputs, hand))
+        """The specification on one hand, evaluated by Z3 itself (for replays); each hand
+        once."""
+        view = self._exact.get(hand)
+        if view is None:
+            view = self.built.split(evaluate_with_z3(self.inputs, self.outputs, hand))
+            self._exact[hand] = view
+        return view
 
     def hand_json(self, hand: tuple[int, ...]) -> dict[str, Any]:
         view = self.spec_exact(hand)

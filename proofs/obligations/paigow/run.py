@@ -147,9 +147,12 @@ def check_paigow(readings: Mapping[str, str] | None = None, engine: Engine | Non
                  record: bool = False,
                  progress: Callable[[int, int], None] | None = None,
                  evaluate: Callable[..., Any] | None = None,
-                 compare: Callable[..., Any] | None = None) -> PaiGowOutcome:
+                 compare: Callable[..., Any] | None = None,
+                 phases: dict[str, float] | None = None) -> PaiGowOutcome:
     """Prove every Pai Gow obligation of ``engine`` (our implementation by default; or ours
     with ``evaluate``/``compare`` replaced, for must-fail cases) over every hand of ``deck``.
+    ``phases`` (with ``workers=1``, so that every phase runs here) gathers the CPU seconds of
+    the pass over every hand, the queries, and the obligations checked after them.
 
     ``spec_checks=False`` leaves out the obligations that do not involve the implementation
     (the abstraction lemma, non-vacuity, the statements' soundness, the conventions' consistency
@@ -170,6 +173,7 @@ def check_paigow(readings: Mapping[str, str] | None = None, engine: Engine | Non
     passes = {scope: PassResult({}, 0, {}) for scope in SCOPES}
     queries: list[pq.Query] = []
     tasks = _tasks(deck, spec_checks)
+    clock = time.process_time()
     for done, (task, outcome) in enumerate(_run_tasks(tasks, workers), start=1):
         if progress is not None:
             progress(done, len(tasks))
@@ -177,6 +181,10 @@ def check_paigow(readings: Mapping[str, str] | None = None, engine: Engine | Non
             passes[task[1]].merge(outcome)
         else:
             queries += outcome
+        if phases is not None:
+            phase = "pass over every hand" if task[0] == "pass" else "queries"
+            phases[phase] = phases.get(phase, 0.0) + time.process_time() - clock
+            clock = time.process_time()
     _JOB.clear()
     out = PaiGowOutcome([], {}, {}, {s: passes[s].hands for s in SCOPES},
                         {s: len(passes[s].table) for s in SCOPES},
@@ -192,6 +200,8 @@ def check_paigow(readings: Mapping[str, str] | None = None, engine: Engine | Non
     out.combination_counts = {s: figures.named_counts(passes[s]) for s in SCOPES
                               if passes[s].named}
     out.seconds = time.perf_counter() - started
+    if phases is not None:
+        phases["obligations after the pass"] = time.process_time() - clock
     return out
 
 

@@ -3,7 +3,7 @@ settle: without its process group ended, the checker would wait on the child for
 limit, and every restart would leave another child behind. (Given a file name, it writes its
 children's process IDs there, for the test that no process outlives the run.)
 
-expect: exit=1 verdict=REFUTED says="exited with code 5"
+expect: exit=1 verdict=REFUTED says="exited with code 5" exhaustive=yes
 """
 import os
 import sys

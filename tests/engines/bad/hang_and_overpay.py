@@ -4,7 +4,7 @@ The hang costs a few timeouts to find and proves nothing; it must neither hide t
 (the engine is not given up on for one hanging input) nor be blamed as a second answer that
 differs from the first.
 
-expect: exit=1 verdict=REFUTED says="breaks r3-95.15-2.s1" not="non-deterministic"
+expect: exit=1 verdict=REFUTED says="breaks r3-95.15-2.s1" not="non-deterministic" exhaustive=yes
 """
 import time
 from typing import Any

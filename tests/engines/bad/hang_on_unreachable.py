@@ -3,7 +3,7 @@
 No answer is no evidence: the domain is not established (ERROR), never "accepts an unreachable
 state" (REFUTED), never PROVED.
 
-expect: exit=4 verdict=ERROR says="no answer in 3 state(s)" not="accepts an unreachable"
+expect: exit=4 verdict=ERROR says="no answer in 3 state(s)" not="accepts an unr" exhaustive=yes
 """
 import time
 from typing import Any
