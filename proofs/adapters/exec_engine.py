@@ -89,6 +89,12 @@ def hand_text(hand: Sequence[int]) -> str:
     return " ".join(_SYMBOLS[i] for i in hand)
 
 
+def _items(op: str) -> str:
+    """The field of a request (and of its answer) that holds its list: a play request's
+    scripts (protocol 2), every other request's batch."""
+    return "scripts" if op == "play" else "batch"
+
+
 def _quoted(line: bytes) -> str:
     return repr(one_line(line.decode("utf-8", "replace").strip())[:120])
 
@@ -102,7 +108,8 @@ def _parsed(line: bytes, number: int) -> tuple[Any, str]:
 
 
 def _answer_shaped(value: Any) -> bool:
-    return isinstance(value, dict) and ("batch" in value or "error" in value)
+    return isinstance(value, dict) and ("batch" in value or "scripts" in value
+                                        or "error" in value)
 
 
 class ExecEngine(Engine):
@@ -110,6 +117,8 @@ class ExecEngine(Engine):
     run without a shell."""
 
     kind = "exec"
+    #: the hello every session starts with, and the fence sent after every request
+    hello_line = _HELLO_LINE
 
     def __init__(self, command: str, timeout_ms: int = DEFAULT_TIMEOUT_MS,
                  target: str | None = None, argv: list[str] | None = None) -> None:
@@ -135,7 +144,7 @@ class ExecEngine(Engine):
         self._hung: dict[str, Faulty] = {}
 
     def fresh(self) -> ExecEngine:
-        twin = ExecEngine(self.command, int(self.timeout * 1000), self.target, self.argv)
+        twin = type(self)(self.command, int(self.timeout * 1000), self.target, self.argv)
         twin._hello = self._hello
         twin._fence = self._fence
         return twin
@@ -177,7 +186,7 @@ class ExecEngine(Engine):
         return got
 
     def _hello_exchange(self, process: EngineProcess) -> Any:
-        process.send(_HELLO_LINE)
+        process.send(self.hello_line)
         number, line = self._line(process, "answer to hello")
         try:
             raw = loads(line, max_bytes=MAX_HELLO)
@@ -201,7 +210,8 @@ class ExecEngine(Engine):
             process = self._launch()
             self._hello_exchange(process)  # every session starts so
         self.requests += 1
-        process.send(json.dumps(request, separators=(",", ":")).encode() + b"\n" + _HELLO_LINE)
+        process.send(json.dumps(request, separators=(",", ":")).encode() + b"\n"
+                     + self.hello_line)
         number, line = self._line(process, "answer")
         answer, problem = _parsed(line, number)
         if not problem and answer == self._fence:  # in step again: the fence has come
@@ -215,7 +225,8 @@ class ExecEngine(Engine):
             # It answered, then exited: the answer stands; the exit is the channel's fault
             # (an engine that exits now and then must not be restarted silently).
             self._log.faults.append(ChannelFault(
-                str(request.get("op")), len(request.get("batch") or ()), "crash",
+                str(request.get("op")), len(request.get(_items(str(request.get("op"))))
+                                            or ()), "crash",
                 broken.problem.replace("before its answer to the hello sent after it",
                                        "after its answer"), False, True))
             return answer
@@ -302,20 +313,21 @@ class ExecEngine(Engine):
         alone, and the broken batch is logged."""
         if self.gave_up is not None:
             return [Faulty("unasked", self.gave_up)] * (hi - lo), False
-        request: dict[str, Any] = {"op": op, "batch": [self._wire(op, x) for x in items[lo:hi]]}
+        field = _items(op)
+        request: dict[str, Any] = {"op": op, field: [self._wire(op, x) for x in items[lo:hi]]}
         if told:
             request["readings"] = told
         self._log.requests += 1
         self._log.largest = max(self._log.largest, hi - lo)
         try:
             answer = self._exchange(request)
-            if not isinstance(answer, dict) or not isinstance(answer.get("batch"), list):
+            if not isinstance(answer, dict) or not isinstance(answer.get(field), list):
                 if isinstance(answer, dict) and isinstance(answer.get("error"), str):
                     raise _Broken("malformed", f"the engine refused the whole request: "
                                                f"{one_line(answer['error'][:200])}")
-                raise _Broken("malformed", "the answer is not {\"batch\": [...]}")
-            if len(answer["batch"]) != hi - lo:
-                raise _Broken("malformed", f"{len(answer['batch'])} answers to a batch of "
+                raise _Broken("malformed", f"the answer is not {{\"{field}\": [...]}}")
+            if len(answer[field]) != hi - lo:
+                raise _Broken("malformed", f"{len(answer[field])} answers to a batch of "
                                            f"{hi - lo}")
         except _Broken as broken:
             self._count(broken, alone=hi - lo == 1)
@@ -342,7 +354,7 @@ class ExecEngine(Engine):
                                                  settled))
             return answers, explained
         self._broken_in_a_row = 0
-        return [read(a, i) for i, a in zip(range(lo, hi), answer["batch"], strict=True)], False
+        return [read(a, i) for i, a in zip(range(lo, hi), answer[field], strict=True)], False
 
     def _count(self, broken: _Broken, alone: bool) -> None:
         """Count a broken request, and give the engine up when it is hopeless: isolating each

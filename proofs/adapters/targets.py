@@ -13,7 +13,8 @@ from pathlib import Path
 from casino_proofs.adapters.engine import Engine, EngineUnavailable
 from casino_proofs.adapters.exec_engine import DEFAULT_TIMEOUT_MS, ExecEngine
 
-VALID = ("impl, exec:COMMAND (a program speaking docs/engine-protocol.md), python:MODULE or "
+VALID = ("impl, exec:COMMAND (a program speaking docs/engine-protocol.md), play:COMMAND (a "
+         "table engine speaking its protocol 2), python:MODULE or "
          "python:path/to/file.py, table:FILE (a recorded craps settlement table, .csv or JSON "
          "lines)")
 
@@ -29,6 +30,10 @@ def open_target(target: str, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Engine:
         raise EngineUnavailable(f"--engine {target!r}: a target is one of {VALID}")
     if kind == "exec":
         return ExecEngine(rest, timeout_ms)
+    if kind == "play":
+        from casino_proofs.adapters.table_play import PlayEngine
+
+        return PlayEngine(rest, timeout_ms)
     if kind == "python":
         if rest.endswith(".py") and not Path(rest).is_file():
             raise EngineUnavailable(f"--engine {target}: no such file {rest}")
@@ -36,6 +41,9 @@ def open_target(target: str, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Engine:
         return ExecEngine(rest, timeout_ms, target=target, argv=host)
     if kind == "table":
         from casino_proofs.adapters.table import TableEngine
+        from casino_proofs.adapters.table_log import SessionLogEngine, is_session_log
 
+        if is_session_log(rest):
+            return SessionLogEngine(rest, target=target)
         return TableEngine(rest, target=target)
     raise EngineUnavailable(f"--engine {target!r}: a target is one of {VALID}")

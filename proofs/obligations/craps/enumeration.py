@@ -62,7 +62,9 @@ class Claim:
     unit: str = "inputs"
 
 
-def _spec_fired(w: spec.WagerSpec) -> Any:
+def spec_fired(w: spec.WagerSpec) -> Any:
+    """The specification of ``w`` compiled to a plain function: (state, die 1, die 2) to the
+    rules that fire there, each with its outcome (decision, net, next point, call carried)."""
     inputs = [DIE_1, DIE_2, COME_OUT, POINT, WORKING, FIRST_ROLL]
     terms = [t for r in w.rules for t in (r.guard, r.settlement.decision, r.settlement.net,
                                           r.settlement.next_point, r.settlement.next_working)]
@@ -92,7 +94,7 @@ def _replays_wrong(w: spec.WagerSpec, index: int, st: spec.ConcreteState, d1: in
 
 def _claims(w: spec.WagerSpec, answers: CrapsAnswers) -> dict[str, Claim]:
     """Obligation ID -> what the enumeration finds."""
-    fired_at = _spec_fired(w)
+    fired_at = spec_fired(w)
     out: dict[str, Claim] = {}
     reached: set[int] = set()
     reachable_states: set[spec.ConcreteState] = set()

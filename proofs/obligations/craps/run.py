@@ -87,7 +87,7 @@ def prove_craps(engine: Engine | None = None, readings: Mapping[str, str] | None
     if explicit is None and isinstance(engine, OurImplementation):
         explicit = engine.with_explicit_defaults()
     answers = collect(engine, asked, values, explicit)
-    can_refuse = engine.kind != "table"
+    can_refuse = engine.kind not in ("table", "play", "log")
     replays = {}
     for w in asked:
         check = WagerCheck(session, w, answers, can_refuse)
@@ -97,11 +97,19 @@ def prove_craps(engine: Engine | None = None, readings: Mapping[str, str] | None
     if answers.channel is not None:
         results.append(channel_result(channel_obligation("craps", CHANNEL_ID, "all-states"),
                                       answers.channel))
+    table_run = getattr(engine, "table_run", None)
+    if engine.kind in ("play", "log") and table_run is not None:
+        from casino_proofs.tables.obligations import check as check_table
+
+        results += check_table(table_run(values), asked)
     out = [{"what": f"craps wager {name}", "why": "left out by the user (--wagers)"}
            for name in (left_out or [])]
     if not can_refuse:
         out.append({"what": "craps/*/all-states/validation",
-                     "why": "a recorded table cannot be asked about impossible inputs"})
+                     "why": "a recorded table cannot be asked about impossible inputs"
+                     if engine.kind != "play" else
+                     "a table engine is only ever rolled real dice: its scripts cannot "
+                     "ask about impossible inputs"})
     return CrapsRun(results, answers, out)
 
 

@@ -1,0 +1,149 @@
+"""A table's session log as an engine (``table:FILE`` whose lines are table sessions,
+docs/engine-protocol.md, "Session logs").
+
+Each line is one session an electronic table exported: ``{"events": [...], "answers":
+[...]}``, in protocol 2's events and answers; a first line ``{"hello": {...}}`` may declare
+the table's money. The sessions are read as played scripts are (:mod:`casino_proofs.tables`):
+every observation is checked, and every input of the universe the log never exercised is a
+gap that ``table-coverage`` lists. The file is read line by line, each line bounded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from casino_proofs import spec
+from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, Faulty, RankAnswer
+from casino_proofs.adapters.engine import Engine, EngineUnavailable, Hello
+from casino_proofs.tables.money import Money, MoneyError
+from casino_proofs.tables.planner import Bet, Plan, Script, universe_of
+from casino_proofs.tables.session import TableRun, read_run, readings_key
+from casino_proofs.untrusted.bounded_json import UntrustedJSON, loads
+
+#: bounds: the largest log, and the longest session line
+MAX_LOG = 1024 * 1024 * 1024
+MAX_SESSION = 8 * 1024 * 1024
+EXACT_UNIT = {"unit": "1", "rounding": "exact"}
+
+
+def is_session_log(path: str) -> bool:
+    """Whether a ``table:`` file is a session log (its first non-blank line a session or a
+    hello object), not a protocol-1 settlement table."""
+    try:
+        with open(path, "rb") as f:
+            for line in f:
+                if line.strip():
+                    head = line.lstrip()[:12]
+                    return head.startswith((b'{"events"', b'{"hello"'))
+    except OSError:
+        return False
+    return False
+
+
+def _event_ok(event: Any) -> bool:
+    if not isinstance(event, dict):
+        return False
+    if "place" in event:
+        return isinstance(event["place"], str) and isinstance(event.get("wager"), str) \
+            and type(event.get("amount")) is int and event["amount"] > 0 \
+            and (event.get("on") is None or isinstance(event["on"], str))
+    if "roll" in event:
+        roll = event["roll"]
+        return isinstance(roll, list) and len(roll) == 2 and all(
+            type(d) is int and 1 <= d <= 6 for d in roll)
+    if "withdraw" in event:
+        return isinstance(event["withdraw"], str)
+    if "call" in event:
+        return isinstance(event["call"], str) and isinstance(event.get("working"), bool)
+    return False
+
+
+class SessionLogEngine(Engine):
+    """The sessions a table logged, read as played scripts."""
+
+    kind = "log"
+
+    def __init__(self, path: str, target: str | None = None) -> None:
+        super().__init__(target or f"table:{path}")
+        file = Path(path)
+        if not file.is_file():
+            raise EngineUnavailable(f"table:{path}: no such file")
+        if file.stat().st_size > MAX_LOG:
+            raise EngineUnavailable(f"table:{path}: over {MAX_LOG:,} bytes")
+        self.path = path
+        self.money = Money.read(EXACT_UNIT)
+        self.scripts: list[Script] = []
+        self.answers: list[Any] = []
+        self.unreadable: list[tuple[int, str]] = []
+        self.events = 0
+        digest = hashlib.sha256()
+        with file.open("rb") as f:
+            for number, line in enumerate(f, start=1):
+                digest.update(line)
+                if line.strip():
+                    self._line(number, line)
+        self.digest = digest.hexdigest()
+        self._runs: dict[tuple[tuple[str, str], ...], TableRun] = {}
+
+    def _line(self, number: int, line: bytes) -> None:
+        try:
+            record = loads(line, max_bytes=MAX_SESSION)
+        except UntrustedJSON as exc:
+            self.unreadable.append((number, str(exc)))
+            return
+        if isinstance(record, dict) and set(record) == {"hello"} and not self.scripts:
+            try:
+                self.money = Money.read(record["hello"].get("money", EXACT_UNIT)
+                                        if isinstance(record["hello"], dict) else None)
+            except MoneyError as exc:
+                raise EngineUnavailable(f"table:{self.path}: line {number}, the hello: "
+                                        f"{exc}") from None
+            return
+        if not isinstance(record, dict) or set(record) != {"events", "answers"} \
+                or not isinstance(record["events"], list) \
+                or not all(_event_ok(e) for e in record["events"]):
+            self.unreadable.append((number, "a session is {\"events\": [...], \"answers\": "
+                                            "[...]} in protocol 2's events"))
+            return
+        events = record["events"]
+        bets = {e["place"]: Bet(e["place"], e["wager"], bool(e.get("working")), e.get("on"))
+                for e in events if "place" in e}
+        self.scripts.append(Script(f"line {number:,}", "log", tuple(events), bets))
+        self.answers.append(record["answers"])
+        self.events += len(events)
+
+    def _start(self) -> Hello:
+        wagers = sorted({b.wager for s in self.scripts for b in s.bets.values()})
+        name, version = Path(self.path).name, f"sha256:{self.digest[:16]}"
+        return Hello(name, version, ("craps",), tuple(wagers),
+                     raw={"name": name, "version": version, "games": ["craps"],
+                          "wagers": wagers, "sessions": len(self.scripts),
+                          "interface": "table", "money": self.money.json()})
+
+    def table_run(self, readings: Mapping[str, str]) -> TableRun:
+        key = readings_key(readings)
+        if key not in self._runs:
+            values = spec.Readings.from_dict(dict(readings))
+            specs = [spec.wager(n, values) for n in spec.WAGER_NAMES if n in self.hello.wagers]
+            plan = Plan(tuple(self.scripts), universe_of(specs))
+            self._runs[key] = read_run(plan, self.answers, specs, self.money)
+        return self._runs[key]
+
+    def settle(self, batch: Sequence[CrapsInput],
+               readings: Mapping[str, str]) -> list[CrapsAnswer]:
+        return self.table_run(readings).answer(batch)
+
+    def rank(self, hands: Sequence[tuple[int, ...]],
+             readings: Mapping[str, str]) -> list[RankAnswer]:
+        return [Faulty("missing", "a session log ranks no Pai Gow hands")] * len(hands)
+
+    def notes(self) -> list[str]:
+        return [f"line {n:,}: unreadable ({why}); ignored" for n, why in self.unreadable]
+
+    def describe(self) -> dict[str, Any]:
+        return {**super().describe(), "file": self.path, "sha256": self.digest,
+                "sessions": len(self.scripts), "events": self.events,
+                "unreadable_lines": len(self.unreadable)}

@@ -1,0 +1,93 @@
+"""A table engine: a program speaking protocol 2 (``play:COMMAND``, docs/engine-protocol.md,
+"Protocol 2: the table interface").
+
+The channel is protocol 1's (:class:`~casino_proofs.adapters.exec_engine.ExecEngine`: a
+process group of its own, bounded lines, a hello after every request as a fence, a request
+that breaks narrowed down to the script that breaks it and never forgotten), with the hello of
+protocol 2. The engine is played scripts; what the obligations ask as protocol-1 questions is
+answered from what the scripts showed (:mod:`casino_proofs.tables.session`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from casino_proofs import spec
+from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, Faulty
+from casino_proofs.adapters.engine import EngineUnavailable, Hello
+from casino_proofs.adapters.exec_engine import ExecEngine
+from casino_proofs.tables.money import Money, MoneyError
+from casino_proofs.tables.planner import Script
+from casino_proofs.tables.session import TableRun, readings_key, run_table
+
+HELLO_REQUEST = {"op": "hello", "protocol": 2}
+#: scripts per play request (a request that breaks is asked again script by script)
+PLAY_BATCH = 64
+
+
+class PlayEngine(ExecEngine):
+    """A program that plays scripts on fresh tables."""
+
+    kind = "play"
+    hello_line = json.dumps(HELLO_REQUEST, separators=(",", ":")).encode() + b"\n"
+
+    def __init__(self, command: str, timeout_ms: int, target: str | None = None,
+                 argv: list[str] | None = None) -> None:
+        super().__init__(command, timeout_ms, target or f"play:{command}", argv)
+        self.money: Money | None = None
+        self._runs: dict[tuple[tuple[str, str], ...], TableRun] = {}
+
+    def _start(self) -> Hello:
+        hello = super()._start()
+        if hello.raw.get("interface") != "table":
+            raise EngineUnavailable(f"{self.target}: its hello does not say \"interface\": "
+                                    "\"table\" (a play: engine speaks protocol 2; an engine "
+                                    "of protocol 1 is exec:COMMAND)")
+        try:
+            self.money = Money.read(hello.raw.get("money"))
+        except MoneyError as exc:
+            raise EngineUnavailable(f"{self.target}: its hello's {exc}") from None
+        return hello
+
+    def fresh(self) -> PlayEngine:
+        twin = PlayEngine(self.command, int(self.timeout * 1000), self.target, self.argv)
+        twin._hello, twin._fence, twin.money = self._hello, self._fence, self.money
+        return twin
+
+    @staticmethod
+    def _wire(op: str, item: Any) -> Any:
+        if op == "play":
+            return item.wire()
+        return ExecEngine._wire(op, item)
+
+    def play(self, scripts: Sequence[Script], readings: Mapping[str, str]) -> list[Any]:
+        """Each script's answers (a list, read by the caller) or the fault that stopped it."""
+        def read(answer: Any, _i: int) -> Any:
+            if isinstance(answer, list):
+                return answer
+            return Faulty("malformed", "a script's answer is a list of answers, one per event")
+        return self._answers("play", scripts, readings, PLAY_BATCH, read)
+
+    def table_run(self, readings: Mapping[str, str]) -> TableRun:
+        """The scripts for the engine's wagers under ``readings``, played once and kept."""
+        key = readings_key(readings)
+        if key not in self._runs:
+            hello = self.hello
+            assert self.money is not None
+            values = spec.Readings.from_dict(dict(readings))
+            specs = [spec.wager(n, values) for n in spec.WAGER_NAMES if n in hello.wagers]
+            self._runs[key] = run_table(lambda s: self.play(s, readings), specs,
+                                        hello.wagers, self.money)
+        return self._runs[key]
+
+    def settle(self, batch: Sequence[CrapsInput],
+               readings: Mapping[str, str]) -> list[CrapsAnswer]:
+        return self.table_run(readings).answer(batch)
+
+    def describe(self) -> dict[str, Any]:
+        out = super().describe()
+        if self.money is not None:
+            out["money"] = self.money.json()
+        return out

@@ -1,0 +1,300 @@
+"""The scripts a table engine is played, written from the specification.
+
+Through legal play only (``conv-table-placement``: a Pass or Don't Pass bet on a come-out
+roll, a Come or Don't Come bet while a point is on, an Associate Chance on its Single Chance
+bet once that has a point), the scripts bring every (wager, state) the specification says can
+occur onto a table, many bets at once, and from each situation play every one of the 36 rolls.
+Each script starts on a fresh table. Besides those ``settle`` scripts:
+
+- ``placement``: an Associate Chance without its Single Chance bet, and on one without a point
+  yet, must be refused (r3-95.16-intro.s1);
+- ``withdrawal``: a Hard Way and an Associate Chance withdrawn after an inconclusive roll
+  (r3-95.15-1.s5, r3-95.16-intro.s1).
+
+Stakes are ``STAKE`` units: a multiple of every denominator of a payout, so that every
+winnings is a whole number of units. The money scripts are in :mod:`.payouts`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from casino_proofs import spec
+from casino_proofs.tables.model import Table
+
+STAKE = 2520  # lcm(1..10)
+DICE = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
+#: a roll of each total that is not a pair (a pair would also decide a Hard Way)
+SPLIT = {4: (1, 3), 5: (1, 4), 6: (2, 4), 8: (2, 6), 9: (3, 6), 10: (4, 6), 7: (3, 4),
+         3: (1, 2)}
+SINGLE = ("pass", "dont-pass", "come", "dont-come")
+ODDS_ON = {"pass-odds": "pass", "dont-pass-odds": "dont-pass", "come-odds": "come",
+           "dont-come-odds": "dont-come"}
+MULTIPLE_CHANCES_CLAUSE = "r3-95.15-intro.s1"
+ASSOCIATE_CLAUSE = "r3-95.16-intro.s1"
+HARD_WAYS_WITHDRAWAL_CLAUSE = "r3-95.15-1.s5"
+
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Bet:
+    """A bet a script places: its wager, the call, and the Single Chance bet it is on."""
+
+    id: str
+    wager: str
+    working: bool = False
+    on: str | None = None
+
+
+@dataclass(frozen=True)
+class Expect:
+    """What an answer to one event must be: ``accepted`` or ``refused`` (a placement, a
+    withdrawal, whose whole stake comes back), under a clause."""
+
+    answer: str
+    clause: str
+    why: str
+
+
+@dataclass(frozen=True)
+class Script:
+    """Events on one fresh table, the bets it places, and what some answers must be."""
+
+    name: str
+    kind: str  # settle, placement, withdrawal, money
+    events: tuple[Event, ...]
+    bets: Mapping[str, Bet]
+    expect: Mapping[int, Expect] = field(default_factory=dict)
+    #: money scripts: each bet's net per unit under the specification, where it wins
+    nets: Mapping[str, Fraction] = field(default_factory=dict)
+
+    def wire(self) -> list[Event]:
+        return list(self.events)
+
+
+class Writing:
+    """A script being written: its events, its bets, and where each bet is expected to
+    stand (the planner's own prediction, used only to choose placements)."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.bets: dict[str, Bet] = {}
+        self.points: dict[str, int] = {}  # bet -> its point, once it has one
+        self.table = Table()
+        self.expect: dict[int, Expect] = {}
+
+    def place(self, wager: str, working: bool = False, on: str | None = None,
+              expect: Expect | None = None, amount: int = STAKE) -> str:
+        bet = Bet(f"b{len(self.bets) + 1}", wager, working, on)
+        event: Event = {"place": bet.id, "wager": wager, "amount": amount}
+        if on is not None:
+            event["on"] = on
+        if working:
+            event["working"] = True
+        if expect is not None:
+            self.expect[len(self.events)] = expect
+        self.events.append(event)
+        self.bets[bet.id] = bet
+        if on is not None and on in self.points:
+            self.points[bet.id] = self.points[on]
+        return bet.id
+
+    def roll(self, d1: int, d2: int) -> None:
+        """A roll in a prefix: only the Single Chance bets and their odds are on the table,
+        and the rolls are chosen so that none of them is decided."""
+        total = d1 + d2
+        for bet in self.bets.values():
+            if bet.wager in ("come", "dont-come") and bet.id not in self.points:
+                self.points[bet.id] = total
+        self.events.append({"roll": [d1, d2]})
+        self.table = self.table.after(total)
+        for bet in self.bets.values():
+            if bet.wager in ("pass", "dont-pass") and self.table.point is not None:
+                self.points[bet.id] = self.table.point
+            if bet.on is not None and bet.on in self.points:
+                self.points[bet.id] = self.points[bet.on]
+
+    def state(self, wager: str, working: bool, on: str | None) -> spec.ConcreteState:
+        """The state a bet placed now stands in on the next roll."""
+        t = self.table
+        if wager in ("pass", "dont-pass"):
+            point = t.point or 0
+        elif on is not None:
+            point = self.points.get(on, 0)
+        else:
+            point = 0
+        return spec.ConcreteState(t.come_out, point, working, t.come_out and t.shooter_first)
+
+    def copy(self) -> Writing:
+        twin = Writing()
+        twin.events, twin.bets = list(self.events), dict(self.bets)
+        twin.points, twin.table, twin.expect = dict(self.points), self.table, dict(self.expect)
+        return twin
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Every script, and the universe they are meant to reach."""
+
+    scripts: tuple[Script, ...]
+    universe: Mapping[str, frozenset[spec.ConcreteState]]
+
+
+def situations(wagers: Iterable[str], universe: Mapping[str, frozenset[spec.ConcreteState]]
+                ) -> list[tuple[str, Writing]]:
+    """The prefixes: each brings the table, and the Single Chance bets (with their odds where
+    a come-out roll is to find them), to a situation."""
+    offered = set(wagers)
+    out: list[tuple[str, Writing]] = [("a new shooter's come-out roll", Writing())]
+    natural = Writing()
+    natural.roll(*SPLIT[7])
+    out.append(("a come-out roll after a natural", natural))
+    for p in (4, 5, 6, 8, 9, 10):
+        t = Writing()
+        for w in ("pass", "dont-pass"):
+            if w in offered:
+                t.place(w)
+        t.roll(*SPLIT[p])
+        out.append((f"point {p}", t))
+    come = [w for w in ("come", "dont-come") if w in offered]
+    if come:
+        for p, points in ((4, (5, 6, 8, 9, 10)), (5, (4,))):
+            t = Writing()
+            t.roll(*SPLIT[p])
+            for q in points:
+                for w in come:
+                    t.place(w)
+                t.roll(*SPLIT[q])
+            out.append((f"point {p}, come points {'/'.join(map(str, points))}", t))
+            made = t.copy()
+            for bet in list(made.bets.values()):
+                odds = f"{bet.wager}-odds"
+                if odds not in offered or bet.wager not in ("come", "dont-come"):
+                    continue
+                q = made.points[bet.id]
+                for working in (False, True):
+                    # it stands on the roll that makes the point, then on the come-out roll
+                    if {spec.ConcreteState(False, q, working, False),
+                            spec.ConcreteState(True, q, working, False)} <= universe[odds]:
+                        made.place(odds, working, bet.id)
+            made.roll(*SPLIT[p])
+            out.append((f"a come-out roll with come points {'/'.join(map(str, points))}",
+                        made))
+    return out
+
+
+def placements(t: Writing, wagers: list[str],
+                universe: Mapping[str, frozenset[spec.ConcreteState]]) -> None:
+    """Every bet whose state on the next roll the specification says can occur, once."""
+    placed = {(b.wager, t.state(b.wager, b.working, b.on)) for b in t.bets.values()}
+    for wager in wagers:
+        parents: list[str | None] = [None]
+        if wager in ODDS_ON:
+            parents = [b.id for b in t.bets.values()
+                       if b.wager == ODDS_ON[wager] and b.id in t.points]
+        elif (wager in ("pass", "dont-pass")) != t.table.come_out and wager in SINGLE:
+            continue  # conv-table-placement: a line bet on a come-out roll, a Come bet off it
+        for on in parents:
+            for working in (False, True):
+                st = t.state(wager, working, on)
+                if st not in universe.get(wager, ()) or (
+                        (wager, st) in placed and wager not in ODDS_ON):
+                    continue
+                placed.add((wager, st))
+                clause = ASSOCIATE_CLAUSE if wager in ODDS_ON else (
+                    None if wager in SINGLE else MULTIPLE_CHANCES_CLAUSE)
+                t.place(wager, working, on, Expect(
+                    "accepted", clause, "a wager the text lets a player make here")
+                    if clause else None)
+
+
+def universe_of(specs: Iterable[spec.WagerSpec]) -> dict[str, frozenset[spec.ConcreteState]]:
+    return {w.name: frozenset(st for cls in w.states for st in spec.states_of(cls))
+            for w in specs}
+
+
+def plan(specs: Iterable[spec.WagerSpec], offered: Iterable[str], rounding: str) -> Plan:
+    """The scripts for the wagers of ``specs`` that the engine offers (``rounding``: the
+    engine's, for the money scripts)."""
+    chosen = list(specs)
+    universe = universe_of(chosen)
+    names = [w.name for w in chosen if w.name in set(offered)]
+    scripts: list[Script] = []
+    for name, prefix in situations(names, universe):
+        t = prefix.copy()
+        placements(t, names, universe)
+        for d1, d2 in DICE:
+            final = t.copy()
+            final.events.append({"roll": [d1, d2]})
+            scripts.append(Script(f"{name}, then {d1}-{d2}", "settle", tuple(final.events),
+                                  dict(final.bets), dict(final.expect)))
+    scripts += _placement_scripts(names)
+    scripts += _withdrawal_scripts(names)
+    from casino_proofs.tables.payouts import money_scripts
+
+    scripts += money_scripts(chosen, names, universe, rounding)
+    return Plan(tuple(scripts), universe)
+
+
+def _placement_scripts(names: list[str]) -> list[Script]:
+    """An Associate Chance without its Single Chance bet, or on one with no point yet."""
+    out: list[Script] = []
+    for odds, single in ODDS_ON.items():
+        if odds not in names:
+            continue
+        refused = Expect("refused", ASSOCIATE_CLAUSE,
+                         "an Associate Chance cannot be played unless its Single Chance "
+                         "wager, whose point must be known, has been engaged")
+        alone = Writing()
+        if single in ("come", "dont-come"):
+            alone.roll(*SPLIT[4])
+        alone.events.append({"place": "b1", "wager": odds, "amount": STAKE, "on": "b9"})
+        alone.expect[len(alone.events) - 1] = refused
+        alone.bets["b1"] = Bet("b1", odds, False, "b9")
+        out.append(Script(f"{odds} on no bet", "placement", tuple(alone.events),
+                          dict(alone.bets), dict(alone.expect)))
+        if single not in names:
+            continue
+        early = Writing()
+        if single in ("come", "dont-come"):
+            early.roll(*SPLIT[4])
+        parent = early.place(single)
+        early.place(odds, on=parent, expect=refused)
+        early.roll(*SPLIT[3])  # the bets are then settled or not: no obligation reads it
+        out.append(Script(f"{odds} on a {single} bet with no point yet", "placement",
+                          tuple(early.events), dict(early.bets), dict(early.expect)))
+    return out
+
+
+def _withdrawal_scripts(names: list[str]) -> list[Script]:
+    """Each Hard Way and each Associate Chance, rolled once without a decision (a 3 while
+    the point is on: no Hard Way, odds or their line bet is decided by it), then taken
+    down."""
+    out: list[Script] = []
+    hard = [n for n in names if n.startswith("hard-")]
+    for p in (4, 5, 6, 8, 9, 10):
+        t = Writing()
+        lines = [t.place(w) for w in ("pass", "dont-pass") if w in names]
+        t.roll(*SPLIT[p])
+        come = [t.place(w) for w in ("come", "dont-come") if w in names]
+        t.roll(*SPLIT[6 if p != 6 else 8])
+        takes: list[str] = []
+        for parent in lines + come:
+            odds = f"{t.bets[parent].wager}-odds"
+            if odds in names:
+                takes.append(t.place(odds, on=parent))
+        takes += [t.place(h) for h in hard]
+        t.roll(*SPLIT[3])
+        for bet in takes:
+            clause = HARD_WAYS_WITHDRAWAL_CLAUSE if t.bets[bet].wager.startswith("hard-") \
+                else ASSOCIATE_CLAUSE
+            t.expect[len(t.events)] = Expect("accepted", clause,
+                                             "withdrawn after an inconclusive roll")
+            t.events.append({"withdraw": bet})
+        out.append(Script(f"point {p}: withdrawals after an inconclusive roll", "withdrawal",
+                          tuple(t.events), dict(t.bets), dict(t.expect)))
+    return out

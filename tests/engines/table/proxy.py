@@ -1,0 +1,75 @@
+"""A faulty table engine (protocol 2): the example table engine, examples/engines/table.js,
+behind a proxy that spoils its answers one way (``--mutate NAME``).
+
+- ``history``: from the 200th script played on, an Any 7 that wins is paid 5 to 1, not 4 to 1:
+  the same input settled two ways, by what came before it;
+- ``stays-paid``: a bet paid its winnings is said to stay on the table;
+- ``drops-bet``: a roll's answer leaves out the last bet on the table;
+- ``no-interface``: the hello does not say ``"interface": "table"``;
+- ``bad-rounding``: the hello declares the rounding ``"nearest"``;
+- ``short-script``: a script's answers lack their last answer.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+TABLE_JS = Path(__file__).resolve().parents[3] / "examples" / "engines" / "table.js"
+
+
+def _spoil(mutate: str, answer: Any, state: dict[str, int], events: list[Any]) -> Any:
+    if isinstance(answer, dict) and "interface" in answer:  # the hello
+        if mutate == "no-interface":
+            answer.pop("interface")
+        if mutate == "bad-rounding":
+            answer["money"]["rounding"] = "nearest"
+        return answer
+    if not isinstance(answer, dict) or "scripts" not in answer:
+        return answer
+    for script, answers in zip(events, answer["scripts"], strict=True):
+        state["scripts"] += 1
+        wagers = {e["place"]: (e["wager"], e["amount"]) for e in script if "place" in e}
+        if mutate == "short-script" and state["scripts"] == 7:
+            answers.pop()
+        for a in answers:
+            if not isinstance(a, dict) or "bets" not in a:
+                continue
+            if mutate == "drops-bet" and a["bets"] and state["scripts"] == 3:
+                a["bets"].pop()
+            for bet in a["bets"]:
+                wager, amount = wagers[bet["bet"]]
+                if mutate == "history" and wager == "any-7" and bet["paid"] \
+                        and state["scripts"] >= 200:
+                    bet["paid"] = 5 * amount
+                if mutate == "stays-paid" and bet["paid"] and state["scripts"] == 5:
+                    bet["stays"] = True
+    return answer
+
+
+def main() -> None:
+    mutate = sys.argv[sys.argv.index("--mutate") + 1]
+    engine = subprocess.Popen(["node", str(TABLE_JS)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    assert engine.stdin is not None and engine.stdout is not None
+    state = {"scripts": 0}
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        request = json.loads(line)
+        engine.stdin.write(line if line.endswith("\n") else line + "\n")
+        engine.stdin.flush()
+        if request.get("op") == "bye":
+            break
+        answer = json.loads(engine.stdout.readline())
+        events = request.get("scripts", [])
+        sys.stdout.write(json.dumps(_spoil(mutate, answer, state, events)) + "\n")
+        sys.stdout.flush()
+    engine.terminate()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,228 @@
+"""Protocol 2: a craps engine checked as a table (docs/engine-protocol.md, "Protocol 2: the
+table interface"). The example table engine is proved; each of its realistic faults is refuted
+by the obligation and clause that name it; a table that lies in its answers' shapes, in its
+history or in its hello gets a verdict naming the script, never PROVED; a session log is
+checked and its gaps listed. Expected amounts are worked out by hand from the text."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from casino_proofs import spec
+from casino_proofs.adapters.table_play import PlayEngine
+from casino_proofs.command.main import main
+from casino_proofs.tables.money import Money, MoneyError
+from casino_proofs.tables.planner import plan
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLE_JS = ROOT / "examples" / "engines" / "table.js"
+PROXY = ROOT / "tests" / "engines" / "table" / "proxy.py"
+needs_node = pytest.mark.skipif(shutil.which("node") is None,
+                                reason="node is not installed (.ci/run installs it)")
+
+
+def _check(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["check", "--quiet", "--only", "craps", *argv])
+    out, err = capsys.readouterr()
+    return code, re.sub(r"\n {2,}(?=\S)", " ", out), err
+
+
+def _refuted(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, str]]:
+    """A check's exit code and its refuted obligations, by ID, with what each says."""
+    code, out, _ = _check(capsys, "--format", "json", *argv)
+    return code, {o["id"]: o["detail"] for o in json.loads(out)["obligations"]
+                  if o["verdict"] == "REFUTED"}
+
+
+# -- money: the declared rounding of the exact amount (conv-money-round-once) -------------------
+
+@pytest.mark.parametrize(("rounding", "exact", "paid"), [
+    # a Horn on 2 nets 27/4 (reading combined-payout=split): a stake of 5 units wins 135/4
+    # = 33.75 units
+    ("floor", Fraction(135, 4), 33), ("half-up", Fraction(135, 4), 34),
+    ("half-even", Fraction(135, 4), 34), ("exact", Fraction(135, 4), None),
+    # Don't Pass odds of 5 to 6 on 5 units: 25/6 = 4.1666...
+    ("floor", Fraction(25, 6), 4), ("half-up", Fraction(25, 6), 4),
+    # halves: 3 units at 1 to 2 win 1.5; 5 units win 2.5
+    ("half-up", Fraction(3, 2), 2), ("half-even", Fraction(3, 2), 2),
+    ("half-even", Fraction(5, 2), 2), ("half-up", Fraction(5, 2), 3),
+    ("exact", Fraction(12), 12),
+])
+def test_conv_money_round_once_pays_the_declared_rounding(rounding: str, exact: Fraction,
+                                                          paid: int | None) -> None:
+    assert Money(Fraction(1, 100), rounding).pays(exact) == paid
+
+
+@pytest.mark.parametrize("raw", [
+    None, {}, {"unit": "0.01"}, {"unit": "0", "rounding": "floor"},
+    {"unit": "-1", "rounding": "floor"}, {"unit": "1e2", "rounding": "floor"},
+    {"unit": 0.01, "rounding": "floor"}, {"unit": "0.01", "rounding": "nearest"},
+    {"unit": "0.01", "rounding": "floor", "extra": 1}, {"unit": "٣", "rounding": "floor"},
+])
+def test_a_money_declaration_that_cannot_be_used_is_refused(raw: object) -> None:
+    with pytest.raises(MoneyError, match="rounding"):
+        Money.read(raw)
+
+
+def test_money_text_is_exact() -> None:
+    assert Money.read({"unit": "0.01", "rounding": "floor"}).text(1234) == "12.34"
+    assert Money.read({"unit": "0.25", "rounding": "floor"}).text(3) == "0.75"
+
+
+# -- the scripts ---------------------------------------------------------------------------------
+
+def test_the_scripts_place_only_what_the_text_lets_a_player_make() -> None:
+    """conv-table-placement: Pass and Don't Pass only before a come-out roll, Come and Don't
+    Come only while a point is on (no roll of any script breaks it), and every Associate
+    Chance names its Single Chance bet."""
+    specs = [spec.wager(n) for n in spec.WAGER_NAMES]
+    scripts = plan(specs, spec.WAGER_NAMES, "floor").scripts
+    assert {s.kind for s in scripts} == {"settle", "placement", "withdrawal", "money"}
+    # 12 situations, each followed by every one of the 36 rolls
+    assert sum(1 for s in scripts if s.kind == "settle") == 12 * 36
+    for script in scripts:
+        point = None
+        for event in script.events:
+            if "roll" in event:
+                total = sum(event["roll"])
+                point = (total if total in (4, 5, 6, 8, 9, 10) else None) if point is None \
+                    else (None if total in (7, point) else point)
+            elif "place" in event and event["wager"] in ("pass", "dont-pass"):
+                assert point is None, script.name
+            elif "place" in event and event["wager"] in ("come", "dont-come"):
+                assert point is not None, script.name
+            elif "place" in event and event["wager"].endswith("-odds"):
+                assert "on" in event, script.name
+    assert all(e["amount"] == 2520 for s in scripts if s.kind == "settle"
+               for e in s.events if "place" in e)
+
+
+# -- the example table engine, and its faults ---------------------------------------------------
+
+@needs_node
+def test_the_example_table_engine_is_proved_on_every_obligation(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _check(capsys, "--engine", f"play:node {TABLE_JS}")
+    assert code == 0, out[:3000]
+    for kind in ("table-coverage", "scripts", "table-point", "placement", "any-time",
+                 "withdrawal", "follow", "history", "money"):
+        assert re.search(rf"^PROVED .* {kind} ", out, flags=re.M), kind
+    # the table is only rolled real dice: the impossible-input obligation is left out, said so
+    assert "craps/*/all-states/validation" in out
+
+
+@needs_node
+@pytest.mark.parametrize(("fault", "obligation", "clause"), [
+    ("odds-before-point", "craps/table/placement", "r3-95.16-intro.s1"),
+    ("odds-unfollow", "craps/table/follow", "r3-95.16-intro.s1"),
+    ("hard-way-no-withdraw", "craps/table/withdrawal", "r3-95.15-1.s5"),
+    ("half-up-paid", "craps/table/money", "conv-money-round-once"),
+    ("point-stays-after-seven-out", "craps/table/table-point", "conv-single-chance-pass"),
+    ("no-one-roll-on-come-out", "craps/table/any-time", "r3-95.15-intro.s1"),
+])
+def test_a_fault_of_the_example_table_engine_is_refuted_with_its_clause(
+        capsys: pytest.CaptureFixture[str], fault: str, obligation: str, clause: str) -> None:
+    code, out, _ = _check(capsys, "--format", "json", "--engine",
+                          f"play:node {TABLE_JS} --fault {fault}")
+    assert code == 1
+    doc = json.loads(out)
+    found = {o["id"]: o for o in doc["obligations"] if o["verdict"] == "REFUTED"}
+    assert obligation in found, sorted(found)
+    assert clause in found[obligation]["clauses"]
+    assert found[obligation]["counterexample"]["failing"] >= 1
+
+
+@needs_node
+def test_r3_95_16_intro_s1_odds_before_the_point_name_the_script_and_the_event(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = _check(capsys, "--engine", f"play:node {TABLE_JS} --fault odds-before-point")
+    assert ("the first: script 'pass-odds on a pass bet with no point yet', event 2: "
+            '{"place": "b2", "wager": "pass-odds", "amount": 2520, "on": "b1"} answered '
+            '{"accepted": true}, where it must be refused') in out
+
+
+@needs_node
+def test_conv_money_round_once_half_up_paid_under_floor_shows_both_amounts(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A Horn on 2 nets 27/4: a stake of 5 units wins exactly 135/4 = 33.75 units; floor pays
+    33, half-up 34."""
+    _, out, _ = _check(capsys, "--engine", f"play:node {TABLE_JS} --fault half-up-paid")
+    assert re.search(r"horn at a stake of 5 units wins 27/4 per unit, exactly 135/4 units, "
+                     r"due 33 \(floor\); the engine paid 34", out), out[:4000]
+
+
+# -- a table that lies --------------------------------------------------------------------------
+
+@needs_node
+@pytest.mark.parametrize(("mutate", "obligation", "says"), [
+    ("history", "craps/table/history", "any-7 settled win, net 4 in script"),
+    ("stays-paid", "craps/table/scripts", "a bet that stays was paid"),
+    ("drops-bet", "craps/table/scripts", "the roll's answer leaves out bet"),
+    ("short-script", "craps/table/scripts", "answers to a script of"),
+])
+def test_a_table_that_lies_in_its_answers_is_refuted_naming_the_script(
+        capsys: pytest.CaptureFixture[str], mutate: str, obligation: str, says: str) -> None:
+    code, refuted = _refuted(capsys, "--engine",
+                             f"play:{sys.executable} {PROXY} --mutate {mutate}")
+    assert code == 1
+    assert says in refuted[obligation]
+
+
+@needs_node
+@pytest.mark.parametrize(("mutate", "says"), [
+    ("no-interface", 'its hello does not say "interface": "table"'),
+    ("bad-rounding", "rounding\": one of floor, half-up, half-even, exact"),
+])
+def test_a_table_hello_that_cannot_be_used_is_one_line_exit_2(
+        capsys: pytest.CaptureFixture[str], mutate: str, says: str) -> None:
+    code, out, err = _check(capsys, "--engine",
+                            f"play:{sys.executable} {PROXY} --mutate {mutate}")
+    assert code == 2 and out == ""
+    assert says in err and err.count("\n") == 1
+
+
+# -- a session log ------------------------------------------------------------------------------
+
+def _log(path: Path, sessions: int | None) -> Path:
+    """The example table's answers to the checker's scripts, written as a session log of the
+    first ``sessions`` scripts (all of them if None)."""
+    engine = PlayEngine(f"node {TABLE_JS}", 60_000)
+    try:
+        hello = engine.hello
+        specs = [spec.wager(n) for n in spec.WAGER_NAMES]
+        scripts = list(plan(specs, hello.wagers, "floor").scripts)[:sessions]
+        answers = engine.play(scripts, {})
+    finally:
+        engine.close()
+    with path.open("w") as f:
+        f.write(json.dumps({"hello": {"money": {"unit": "0.01", "rounding": "floor"}}}) + "\n")
+        for script, answer in zip(scripts, answers, strict=True):
+            f.write(json.dumps({"events": script.wire(), "answers": answer}) + "\n")
+    return path
+
+
+@needs_node
+def test_a_complete_session_log_is_checked_like_the_table(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    log = _log(tmp_path / "sessions.jsonl", None)
+    code, out, _ = _check(capsys, "--engine", f"table:{log}")
+    assert code == 0, out[:3000]
+    assert re.search(r"^PROVED .* table-coverage ", out, flags=re.M)
+
+
+@needs_node
+def test_a_session_log_lists_every_input_it_never_exercised_as_a_gap(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The first 36 sessions are a new shooter's come-out roll and each of its 36 rolls: no
+    point is ever set, so every input with a point is a gap."""
+    log = _log(tmp_path / "short.jsonl", 36)
+    code, refuted = _refuted(capsys, "--engine", f"table:{log}")
+    assert code == 1
+    assert "inputs of the universe never observed" in refuted["craps/table/table-coverage"]
