@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import shutil
+import sys
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -68,10 +71,6 @@ def test_a_document_breaking_the_schema_is_caught() -> None:
 def test_the_engine_protocol_messages_validate(tmp_path: Any) -> None:
     """Every request the checker sends, and every answer of the example engine, validate
     against the published schemas of the protocol (docs/engine-protocol.md)."""
-    import shutil
-    import sys
-    from pathlib import Path
-
     from casino_proofs.adapters.answers import CrapsInput
     from casino_proofs.adapters.targets import open_target
 
@@ -107,3 +106,32 @@ def test_a_recorded_settlement_validates() -> None:
     jsonschema.validate(record, _schema("settlement-record"))
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({**record, "net": 9.0}, _schema("settlement-record"))
+
+
+def test_protocol_2_messages_on_the_wire_validate(tmp_path: Path) -> None:
+    """What the checker sends a table engine, and what the example table answers, validate
+    against the published protocol-2 schemas (docs/engine-protocol.md, Protocol 2)."""
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed (.ci/run installs it)")
+    from casino_proofs import spec
+    from casino_proofs.adapters.table_play import PlayEngine
+    from casino_proofs.tables.planner import plan
+
+    root = Path(__file__).resolve().parent.parent
+    log = tmp_path / "wire.jsonl"
+    engine = PlayEngine(f"{sys.executable} {root / 'tests/engines/tee.py'} {log} "
+                        f"node {root / 'examples/engines/table.js'}", 60_000)
+    scripts = plan([spec.wager(n) for n in spec.WAGER_NAMES], spec.WAGER_NAMES,
+                   "floor").scripts
+    engine.play(scripts[:70], {})
+    engine.close()
+    exchanges = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [e["request"]["op"] for e in exchanges] == ["hello", "play", "hello", "play",
+                                                       "hello"]
+    jsonschema.validate(exchanges[0]["answer"], _schema("engine-table-hello"))
+    for e in exchanges[1::2]:
+        jsonschema.validate(e["request"], _schema("engine-play"))
+        jsonschema.validate(e["answer"], _schema("engine-play-answer"))
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"scripts": [[{"point": 7, "bets": []}]]},
+                            _schema("engine-play-answer"))

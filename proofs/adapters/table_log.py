@@ -11,7 +11,7 @@ gap that ``table-coverage`` lists. The file is read line by line, each line boun
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,13 +19,15 @@ from casino_proofs import spec
 from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, Faulty, RankAnswer
 from casino_proofs.adapters.engine import Engine, EngineUnavailable, Hello
 from casino_proofs.tables.money import Money, MoneyError
-from casino_proofs.tables.planner import Bet, Plan, Script, universe_of
+from casino_proofs.tables.planner import Bet, Script
 from casino_proofs.tables.session import TableRun, read_run, readings_key
 from casino_proofs.untrusted.bounded_json import UntrustedJSON, loads
 
 #: bounds: the largest log, and the longest session line
 MAX_LOG = 1024 * 1024 * 1024
 MAX_SESSION = 8 * 1024 * 1024
+#: unreadable lines named one by one in the report (the rest are counted)
+MAX_NOTED = 20
 EXACT_UNIT = {"unit": "1", "rounding": "exact"}
 
 
@@ -62,7 +64,8 @@ def _event_ok(event: Any) -> bool:
 
 
 class SessionLogEngine(Engine):
-    """The sessions a table logged, read as played scripts."""
+    """The sessions a table logged, read as played scripts: once to learn what the log holds
+    (its money, its wagers), then once per run of the obligations, a session at a time."""
 
     kind = "log"
 
@@ -75,52 +78,75 @@ class SessionLogEngine(Engine):
             raise EngineUnavailable(f"table:{path}: over {MAX_LOG:,} bytes")
         self.path = path
         self.money = Money.read(EXACT_UNIT)
-        self.scripts: list[Script] = []
-        self.answers: list[Any] = []
+        self.wagers: set[str] = set()
         self.unreadable: list[tuple[int, str]] = []
-        self.events = 0
+        self.unreadable_count = 0
+        self.sessions = self.events = 0
         digest = hashlib.sha256()
-        with file.open("rb") as f:
-            for number, line in enumerate(f, start=1):
-                digest.update(line)
-                if line.strip():
-                    self._line(number, line)
+        for number, line, session in self._lines(digest):
+            if session is not None:
+                script, _ = session
+                self.sessions += 1
+                self.events += len(script.events)
+                self.wagers.update(b.wager for b in script.bets.values())
+            del number, line
         self.digest = digest.hexdigest()
         self._runs: dict[tuple[tuple[str, str], ...], TableRun] = {}
 
-    def _line(self, number: int, line: bytes) -> None:
+    def _lines(self, digest: Any = None) -> Iterator[tuple[int, bytes, tuple[Script, Any] | None]]:
+        """Each line of the log, with the session it holds (None for the hello, a blank
+        line, or a line that cannot be read, which the first reading notes)."""
+        first_pass = digest is not None
+        seen_session = False
+        with open(self.path, "rb") as f:
+            for number, line in enumerate(f, start=1):
+                if digest is not None:
+                    digest.update(line)
+                if not line.strip():
+                    continue
+                session = self._session(number, line, first_pass, seen_session)
+                seen_session = seen_session or session is not None
+                yield number, line, session
+
+    def _session(self, number: int, line: bytes, note: bool,
+                 seen_session: bool) -> tuple[Script, Any] | None:
+        def unreadable(why: str) -> None:
+            if note:
+                self.unreadable_count += 1
+                if len(self.unreadable) < MAX_NOTED:
+                    self.unreadable.append((number, why))
         try:
             record = loads(line, max_bytes=MAX_SESSION)
         except UntrustedJSON as exc:
-            self.unreadable.append((number, str(exc)))
-            return
-        if isinstance(record, dict) and set(record) == {"hello"} and not self.scripts:
-            try:
-                self.money = Money.read(record["hello"].get("money", EXACT_UNIT)
-                                        if isinstance(record["hello"], dict) else None)
-            except MoneyError as exc:
-                raise EngineUnavailable(f"table:{self.path}: line {number}, the hello: "
-                                        f"{exc}") from None
-            return
+            unreadable(str(exc))
+            return None
+        if isinstance(record, dict) and set(record) == {"hello"} and not seen_session:
+            if note:
+                hello = record["hello"]
+                try:
+                    self.money = Money.read(hello.get("money", EXACT_UNIT)
+                                            if isinstance(hello, dict) else None)
+                except MoneyError as exc:
+                    raise EngineUnavailable(f"table:{self.path}: line {number}, the hello: "
+                                            f"{exc}") from None
+            return None
         if not isinstance(record, dict) or set(record) != {"events", "answers"} \
                 or not isinstance(record["events"], list) \
                 or not all(_event_ok(e) for e in record["events"]):
-            self.unreadable.append((number, "a session is {\"events\": [...], \"answers\": "
-                                            "[...]} in protocol 2's events"))
-            return
+            unreadable("a session is {\"events\": [...], \"answers\": [...]} in protocol "
+                       "2's events")
+            return None
         events = record["events"]
         bets = {e["place"]: Bet(e["place"], e["wager"], bool(e.get("working")), e.get("on"))
                 for e in events if "place" in e}
-        self.scripts.append(Script(f"line {number:,}", "log", tuple(events), bets))
-        self.answers.append(record["answers"])
-        self.events += len(events)
+        return Script(f"line {number:,}", "log", tuple(events), bets), record["answers"]
 
     def _start(self) -> Hello:
-        wagers = sorted({b.wager for s in self.scripts for b in s.bets.values()})
+        wagers = sorted(self.wagers)
         name, version = Path(self.path).name, f"sha256:{self.digest[:16]}"
         return Hello(name, version, ("craps",), tuple(wagers),
                      raw={"name": name, "version": version, "games": ["craps"],
-                          "wagers": wagers, "sessions": len(self.scripts),
+                          "wagers": wagers, "sessions": self.sessions,
                           "interface": "table", "money": self.money.json()})
 
     def table_run(self, readings: Mapping[str, str]) -> TableRun:
@@ -128,8 +154,8 @@ class SessionLogEngine(Engine):
         if key not in self._runs:
             values = spec.Readings.from_dict(dict(readings))
             specs = [spec.wager(n, values) for n in spec.WAGER_NAMES if n in self.hello.wagers]
-            plan = Plan(tuple(self.scripts), universe_of(specs))
-            self._runs[key] = read_run(plan, self.answers, specs, self.money)
+            sessions = (s for _, _, s in self._lines() if s is not None)
+            self._runs[key] = read_run(sessions, specs, self.money)
         return self._runs[key]
 
     def settle(self, batch: Sequence[CrapsInput],
@@ -141,9 +167,13 @@ class SessionLogEngine(Engine):
         return [Faulty("missing", "a session log ranks no Pai Gow hands")] * len(hands)
 
     def notes(self) -> list[str]:
-        return [f"line {n:,}: unreadable ({why}); ignored" for n, why in self.unreadable]
+        out = [f"line {n:,}: unreadable ({why}); ignored" for n, why in self.unreadable]
+        if self.unreadable_count > len(self.unreadable):
+            out.append(f"{self.unreadable_count - len(self.unreadable):,} more unreadable "
+                       "lines; ignored")
+        return out
 
     def describe(self) -> dict[str, Any]:
         return {**super().describe(), "file": self.path, "sha256": self.digest,
-                "sessions": len(self.scripts), "events": self.events,
-                "unreadable_lines": len(self.unreadable)}
+                "sessions": self.sessions, "events": self.events,
+                "unreadable_lines": self.unreadable_count}

@@ -16,17 +16,19 @@ settlement shown is what the table did).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
 from casino_proofs import spec
 from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, Refused, Settled
 from casino_proofs.obligations.craps.enumeration import spec_fired
+from casino_proofs.obligations.verdict import Result
 from casino_proofs.tables.money import Money
+from casino_proofs.tables.obligations import Judge
 from casino_proofs.tables.observe import EVEN, Observation, Played, read_script
-from casino_proofs.tables.planner import Plan, Script, plan
+from casino_proofs.tables.planner import Script, plan
 
 #: plays a list of scripts on the engine, one answer list (or a Faulty) per script
 Player = Callable[[Sequence[Script]], list[Any]]
@@ -35,16 +37,17 @@ UNOBSERVED = "no script of legal play at this table observed this input"
 
 @dataclass
 class TableRun:
-    """What the scripts showed: the observations of every kind of script, the inputs' first
-    and last observations, and the money declared."""
+    """What the scripts showed: each input's first and last observation, the table
+    obligations' tallies, and the money declared. Nothing grows with the number of sessions
+    but the counts."""
 
-    plan: Plan
-    played: Played
     money: Money
-    kinds: dict[str, str]  # script name -> kind
+    judge: Judge
     first: dict[CrapsInput, Observation] = field(default_factory=dict)
     last: dict[CrapsInput, Observation] = field(default_factory=dict)
     asked: set[CrapsInput] = field(default_factory=set)
+    sessions: int = 0
+    events: int = 0
     #: settlements of even money read as the specification's push or zero-net win
     even_read: int = 0
 
@@ -56,10 +59,8 @@ class TableRun:
             out.append(seen.answer if seen is not None else Refused(UNOBSERVED))
         return out
 
-    def settling(self) -> list[Observation]:
-        """The observations at the planner's stakes (every kind but the money scripts)."""
-        return [o for o in self.played.observations
-                if self.kinds.get(o.where.script) != "money"]
+    def results(self, specs: Sequence[spec.WagerSpec]) -> list[Result]:
+        return self.judge.results(self.first, specs)
 
 
 def _outcomes(specs: Sequence[spec.WagerSpec]
@@ -79,41 +80,60 @@ def _outcomes(specs: Sequence[spec.WagerSpec]
 def run_table(play: Player, specs: Sequence[spec.WagerSpec], offered: Sequence[str],
               money: Money) -> TableRun:
     """Plan the scripts for ``specs``, play them, and read what the table did."""
-    the_plan = plan(specs, offered, money.rounding)
-    return read_run(the_plan, play(the_plan.scripts), specs, money)
+    scripts = plan(specs, offered, money.rounding).scripts
+    return read_run(zip(scripts, play(scripts), strict=True), specs, money)
 
 
-def read_run(the_plan: Plan, answers: Sequence[Any], specs: Sequence[spec.WagerSpec],
+def read_run(sessions: Iterable[tuple[Script, Any]], specs: Sequence[spec.WagerSpec],
              money: Money) -> TableRun:
-    """What the table did in the plan's scripts (played, or read from a session log)."""
-    played = Played()
-    for script, answer in zip(the_plan.scripts, answers, strict=True):
-        read_script(script, answer, played)
-    run = TableRun(the_plan, played, money, {s.name: s.kind for s in the_plan.scripts})
+    """What the table did in each script and its answers (played, or read from a session
+    log), one session at a time."""
+    run = TableRun(money, Judge(money))
     outcomes = _outcomes(specs)
-    settling = run.settling()
-    for i, o in enumerate(settling):
-        a = o.answer
-        if isinstance(a, Settled) and a.decision == EVEN:
-            said = next((d for d, n in outcomes(o.input) if d in ("push", "win") and n == 0),
-                        "push")
-            o = Observation(o.input, Settled(said, Fraction(0), None), o.where, o.bet,
-                            o.amount, o.paid, o.on)
-            run.even_read += 1
-        elif isinstance(a, Settled) and a.decision == "win":
-            due = next((n for d, n in outcomes(o.input) if d == "win"), None)
-            if due is not None and run.kinds.get(o.where.script) == "log":
-                o = Observation(o.input, a, o.where, o.bet, o.amount, o.paid, o.on, due)
-            if due is not None and a.net != due and money.pays(o.amount * due) == o.paid:
-                # paid as the declared rounding of the exact amount: the net the text says
-                o = Observation(o.input, Settled("win", due, None), o.where, o.bet, o.amount,
-                                o.paid, o.on, o.due)
-        settling[i] = o
-        run.first.setdefault(o.input, o)
-        run.last[o.input] = o
-    run.played.observations = settling + [o for o in played.observations
-                                          if run.kinds.get(o.where.script) == "money"]
+    for script, answers in sessions:
+        played = Played()
+        read_script(script, answers, played)
+        run.sessions += 1
+        run.events += len(script.events)
+        if script.kind == "money":
+            run.judge.session(script, played, ())
+            continue
+        settling = [_read_money(o, script.kind, outcomes, run) for o in played.observations]
+        played.observations = settling
+        run.judge.session(script, played, settling)
+        for o in settling:
+            first = run.first.setdefault(o.input, o)
+            if first is not o and isinstance(o.answer, Settled) \
+                    and isinstance(first.answer, Settled):
+                run.judge.history(first, o)
+            run.last[o.input] = o
     return run
+
+
+def _read_money(o: Observation, kind: str, outcomes: Callable[[CrapsInput],
+                list[tuple[str, Fraction]]], run: TableRun) -> Observation:
+    """An observation as the protocol-1 obligations read it: even money back as the
+    specification's push or zero-net win; a win paid as the declared rounding of its exact
+    amount at the specification's net (a session log's wins also carry that net, for the
+    money obligation)."""
+    a = o.answer
+    if not isinstance(a, Settled):
+        return o
+    if a.decision == EVEN:
+        said = next((d for d, n in outcomes(o.input) if d in ("push", "win") and n == 0),
+                    "push")
+        run.even_read += 1
+        return replace(o, answer=Settled(said, Fraction(0), None))
+    if a.decision != "win":
+        return o
+    due = next((n for d, n in outcomes(o.input) if d == "win"), None)
+    if due is None:
+        return o
+    if kind == "log":
+        o = replace(o, due=due)
+    if a.net != due and run.money.pays(o.amount * due) == o.paid:
+        o = replace(o, answer=Settled("win", due, None))
+    return o
 
 
 def readings_key(readings: Mapping[str, str]) -> tuple[tuple[str, str], ...]:

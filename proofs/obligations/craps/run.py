@@ -99,9 +99,7 @@ def prove_craps(engine: Engine | None = None, readings: Mapping[str, str] | None
                                       answers.channel))
     table_run = getattr(engine, "table_run", None)
     if engine.kind in ("play", "log") and table_run is not None:
-        from casino_proofs.tables.obligations import check as check_table
-
-        results += check_table(table_run(values), asked)
+        results += table_run(values).results(asked)
     out = [{"what": f"craps wager {name}", "why": "left out by the user (--wagers)"}
            for name in (left_out or [])]
     if not can_refuse:

@@ -1,0 +1,114 @@
+"""Benchmark: a craps engine checked as a table (protocol 2, issue 15).
+
+Prints, from one run of this script, in new processes as an auditor or CI runs them:
+
+- the table check of every craps wager of the example table engine over ``play:`` beside
+  today's single-wager check of the example engine over ``exec:``, CPU of every process, as a
+  ratio taken pair by pair (target: 2 or less);
+- a session log of 1,000,000 events checked with ``table:FILE`` (target: 30 s or less), and
+  its peak memory beside that of a log of a quarter of the size (memory flat: the ratio of the
+  peaks near 1).
+
+    python benchmarks/table_engine.py [--runs N] [--events N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLE_JS = ROOT / "examples" / "engines" / "table.js"
+ENGINE_JS = ROOT / "examples" / "engines" / "engine.js"
+RATIO_TARGET = 2.0
+LOG_TARGET = 30.0
+
+MEASURE = r"""
+import resource, subprocess, sys, time
+wall = time.perf_counter()
+done = subprocess.run(sys.argv[1:], capture_output=True, check=False)
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(done.returncode, usage.ru_utime + usage.ru_stime, time.perf_counter() - wall,
+      usage.ru_maxrss)
+"""
+
+
+def measured(argv: list[str]) -> tuple[int, float, float, int]:
+    """Exit code, CPU s (every process), wall s and peak RSS (KiB) of one run, in a fresh
+    process of its own (so that the peak is this run's alone)."""
+    out = subprocess.run([sys.executable, "-c", MEASURE, *argv], capture_output=True,
+                         text=True, check=True).stdout.split()
+    return int(out[0]), float(out[1]), float(out[2]), int(out[3])
+
+
+def write_log(path: Path, events: int) -> int:
+    """The example table's answers to the checker's own scripts, repeated into a session
+    log of at least ``events`` events; returns how many it holds."""
+    from casino_proofs import spec
+    from casino_proofs.adapters.table_play import PlayEngine
+    from casino_proofs.tables.planner import plan
+
+    engine = PlayEngine(f"node {TABLE_JS}", 60_000)
+    try:
+        hello = engine.hello
+        scripts = plan([spec.wager(n) for n in spec.WAGER_NAMES], hello.wagers,
+                       "floor").scripts
+        answers = engine.play(scripts, {})
+    finally:
+        engine.close()
+    lines = [json.dumps({"events": s.wire(), "answers": a})
+             for s, a in zip(scripts, answers, strict=True)]
+    per_round = sum(len(s.events) for s in scripts)
+    written = 0
+    with path.open("w") as f:
+        f.write(json.dumps({"hello": {"money": hello.raw["money"]}}) + "\n")
+        while written < events:
+            f.write("\n".join(lines) + "\n")
+            written += per_round
+    return written
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--events", type=int, default=1_000_000)
+    args = parser.parse_args()
+    check = ["casino-proofs", "check", "--quiet", "--only", "craps"]
+    ratios, tables, singles = [], [], []
+    for _ in range(args.runs):  # A then B, pair by pair: the ratio survives a drifting machine
+        code_a, cpu_a, _, _ = measured([*check, "--engine", f"play:node {TABLE_JS}"])
+        code_b, cpu_b, _, _ = measured([*check, "--engine", f"exec:node {ENGINE_JS}"])
+        if code_a or code_b:
+            raise SystemExit(f"a check failed (exit {code_a}, {code_b})")
+        ratios.append(cpu_a / cpu_b)
+        tables.append(cpu_a)
+        singles.append(cpu_b)
+    ratio = statistics.median(ratios)
+    print(f"table check over play: (every craps wager)  {statistics.median(tables):6.2f} s CPU")
+    print(f"single-wager check over exec:               {statistics.median(singles):6.2f} s CPU")
+    print(f"  ratio {ratio:.2f} (target at most {RATIO_TARGET}: "
+          f"{'MET' if ratio <= RATIO_TARGET else 'MISSED'})")
+    with tempfile.TemporaryDirectory() as tmp:
+        peaks = {}
+        for size in (args.events // 4, args.events):
+            log = Path(tmp) / f"log-{size}.jsonl"
+            held = write_log(log, size)
+            code, cpu, wall, peak = measured([*check, "--engine", f"table:{log}"])
+            if code:
+                raise SystemExit(f"the session log check failed (exit {code})")
+            peaks[size] = peak
+            print(f"session log of {held:,} events ({log.stat().st_size / 2**20:.0f} MiB): "
+                  f"{wall:.1f} s wall, {cpu:.1f} s CPU, peak {peak / 1024:.0f} MiB")
+        small, large = peaks[args.events // 4], peaks[args.events]
+        print(f"  {args.events:,} events in {wall:.1f} s (target {LOG_TARGET:.0f} s: "
+              f"{'MET' if wall <= LOG_TARGET else 'MISSED'}); peak memory x{large / small:.2f} "
+              "for 4x the events (flat: near 1)")
+
+
+if __name__ == "__main__":
+    main()
