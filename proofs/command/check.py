@@ -29,6 +29,7 @@ from casino_proofs.command.arguments import (
     open_engine,
     parse_wagers,
 )
+from casino_proofs.command.claims import readings_claimed
 from casino_proofs.command.output import check_output_paths
 from casino_proofs.obligations.craps import prove_craps
 from casino_proofs.obligations.craps.answers import CrapsAnswers
@@ -56,6 +57,11 @@ def run_check(args: argparse.Namespace) -> int:
     check_output_paths(args.output, args.bundle)
     engine = open_engine(args.engine, args.engine_timeout_ms)
     hello = engine.hello
+    try:
+        readings, claim_notes = readings_claimed(hello, readings, games)
+    except UsageError:
+        engine.close()
+        raise
     started = time.perf_counter()
     record = bool(args.bundle)
     results: list[Result] = []
@@ -126,7 +132,7 @@ def run_check(args: argparse.Namespace) -> int:
                         detail["left_out"] += outcome.left_out
                         pass_counts = outcome.combination_counts
             detail["runs"].append(run)
-        detail["notes"] = engine.notes()
+        detail["notes"] = claim_notes + engine.notes()
         if args.bundle or args.format == "html":
             played = tuple(g for g in games if g in hello.games)
             par_doc = par_sheet(engine, readings, played, wagers, pass_counts, args.workers)
