@@ -49,6 +49,29 @@ def test_a_sentence_covered_by_nothing_fails(monkeypatch: pytest.MonkeyPatch) ->
         "r3-95.16-4.s1"}
 
 
+def test_r3_95_15_intro_and_r3_95_16_intro_are_covered_by_the_table_not_the_state_domain(
+        result: tuple[list[cov.SentenceCoverage], list[str]]) -> None:
+    """Issue 15: "can be played at any time", "cannot be played unless ... engaged", "follow
+    the outcome", "may always be withdrawn" are about play at a table; a wager's state class
+    citing them does not cover them, the table obligations do."""
+    rows = {r.id: r for r in result[0]}
+    for sid in ("r3-95.15-intro.s1", "r3-95.16-intro.s1"):
+        assert not any("state class" in c for c in rows[sid].constraints), sid
+    assert rows["r3-95.16-intro.s1"].table == [
+        "craps/table/follow", "craps/table/history", "craps/table/placement",
+        "craps/table/table-coverage", "craps/table/withdrawal"]
+    assert "craps/table/any-time" in rows["r3-95.15-intro.s1"].table
+    assert rows["r3-95.15-1.s5"].table == ["craps/table/withdrawal"]
+
+
+def test_without_the_table_obligations_the_table_sentences_are_uncovered(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cov, "_table_obligations", lambda: {})
+    rows, _ = cov.coverage(None)
+    assert {r.id for r in rows if not r.covered} == {"r3-95.15-intro.s1",
+                                                     "r3-95.16-intro.s1"}
+
+
 def test_a_constraint_citing_no_clause_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     real = spec.wagers
 

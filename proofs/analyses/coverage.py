@@ -30,6 +30,12 @@ from casino_proofs.obligations.craps import check_craps
 from casino_proofs.obligations.paigow.scope_spec import SCOPES, ScopeSpec
 from casino_proofs.spec.paigow import COMBINATIONS
 
+#: Words about play at a table, which no single wager's state domain can show: "can be played
+#: at any time", "cannot be played unless ... has already been engaged", "follow the outcome",
+#: "may be withdrawn". A state class citing them does not cover them; the table obligations
+#: of protocol 2 (casino_proofs.tables.obligations) do.
+TABLE_SENTENCES = ("r3-95.15-intro.s1", "r3-95.16-intro.s1", "r3-95.15-1.s5")
+
 #: The implementation's source files, wherever the package is installed.
 IMPL_DIR = Path(str(resources.files("casino_proofs.impl")))
 
@@ -43,10 +49,12 @@ class SentenceCoverage:
     obligations: list[str] = field(default_factory=list)
     tests: list[str] = field(default_factory=list)
     out_of_scope: str | None = None
+    #: the table obligations (protocol 2) that judge it
+    table: list[str] = field(default_factory=list)
 
     @property
     def covered(self) -> bool:
-        return bool(self.constraints) or self.out_of_scope is not None
+        return bool(self.constraints) or bool(self.table) or self.out_of_scope is not None
 
 
 def _out_of_scope() -> dict[str, str]:
@@ -59,19 +67,20 @@ def _spec_constraints() -> tuple[dict[str, list[str]], list[str]]:
     by_sentence: dict[str, list[str]] = {}
     uncited: list[str] = []
 
-    def note(where: str, clauses: tuple[str, ...]) -> None:
+    def note(where: str, clauses: tuple[str, ...], domain: bool = False) -> None:
         known = [c for c in clauses if _registered(c)]
         if not known:
             uncited.append(where)
         for c in known:
             for s in _sentences_of(c):
-                by_sentence.setdefault(s, []).append(where)
+                if not (domain and s in TABLE_SENTENCES):
+                    by_sentence.setdefault(s, []).append(where)
 
     for w in spec.wagers():
         for i, rule in enumerate(w.rules):
             note(f"spec {w.name} rule #{i}: {rule.label}", rule.clauses)
         for cls in w.states:
-            note(f"spec {w.name} state class {cls.name}", cls.clauses)
+            note(f"spec {w.name} state class {cls.name}", cls.clauses, domain=True)
     for scope in SCOPES:
         built = ScopeSpec.build(scope, spec.Readings())
         for st in built.statements:
@@ -170,6 +179,21 @@ def _obligations() -> dict[str, list[str]]:
     return found
 
 
+def _table_obligations() -> dict[str, list[str]]:
+    """The table obligations of protocol 2 by the sentences they rest on."""
+    from casino_proofs.tables.obligations import COVERAGE_CLAUSES, KINDS
+
+    found: dict[str, list[str]] = {}
+    cited = {kind: (k.clause, *k.clauses) for kind, k in KINDS.items()}
+    cited["table-coverage"] = COVERAGE_CLAUSES
+    for kind, clauses in cited.items():
+        for c in clauses:
+            if _registered(c) and not regulation.is_convention(c):
+                for s in _sentences_of(c):
+                    found.setdefault(s, []).append(f"craps/table/{kind}")
+    return found
+
+
 def ordering_gaps() -> list[str]:
     """The ordering statements s. 40 makes (regulation/paigow.toml, ``orders``) that the
     specification does not state."""
@@ -208,12 +232,14 @@ def coverage(tests_folder: Path | None = None) -> tuple[list[SentenceCoverage], 
     impl_functions, obligations = _impl_functions(), _obligations()
     tests = _tests(tests_folder) if tests_folder is not None else {}
     scoped_out = _out_of_scope()
+    table = _table_obligations()
     rows = []
     for sid, sentence in regulation.sentences().items():
         rows.append(SentenceCoverage(
             sid, sentence.en, sorted(set(constraints.get(sid, []))),
             sorted(set(impl_functions.get(sid, []))), sorted(set(obligations.get(sid, []))),
-            sorted(set(tests.get(sid, []))), scoped_out.get(sid)))
+            sorted(set(tests.get(sid, []))), scoped_out.get(sid),
+            sorted(set(table.get(sid, [])))))
     return rows, uncited
 
 
@@ -225,7 +251,8 @@ def coverage_json(rows: list[SentenceCoverage], uncited: list[str],
         "sentences": [{
             "id": r.id, "text": r.text, "covered": r.covered,
             "constraints": r.constraints, "impl": r.impl, "obligations": r.obligations,
-            "tests": r.tests, **({"out_of_scope": r.out_of_scope} if r.out_of_scope else {}),
+            "tests": r.tests, "table_obligations": r.table,
+            **({"out_of_scope": r.out_of_scope} if r.out_of_scope else {}),
         } for r in rows],
         "constraints_citing_no_clause": uncited,
         "summary": {"sentences": len(rows), "covered": sum(r.covered for r in rows),
@@ -248,8 +275,9 @@ def coverage_text(rows: list[SentenceCoverage], uncited: list[str],
             continue
         mark = "covered " if r.covered else "UNCOVERED"
         tests = f"{len(r.tests)} test files" if tests_folder is not None else "tests not seen"
+        table = f", {len(r.table)} table obligations" if r.table else ""
         lines.append(f"{mark}  {r.id}: {len(r.constraints)} constraints, {len(r.impl)} impl "
-                     f"functions, {len(r.obligations)} obligations, {tests}")
+                     f"functions, {len(r.obligations)} obligations{table}, {tests}")
     for where in uncited:
         lines.append(f"UNCITED   {where}: cites no registered clause")
     uncovered = [r.id for r in rows if not r.covered]

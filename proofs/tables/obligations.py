@@ -269,10 +269,13 @@ def _result(ob: Obligation, tally: Tally, kind: _Kind) -> Result:
                               f"{tally.failing:,} failing")
 
 
+COVERAGE_CLAUSES = ("r3-95.15-intro.s1", "r3-95.16-intro.s1", "conv-table-placement",
+                    *CONVENTIONS)
+
+
 def coverage(first: Mapping[CrapsInput, Observation], specs: Sequence[WagerSpec]) -> Result:
     started = time.perf_counter()
-    ob = _obligation("table-coverage", "r3-95.15-intro.s1",
-                     ("r3-95.16-intro.s1", "conv-table-placement", *CONVENTIONS),
+    ob = _obligation("table-coverage", COVERAGE_CLAUSES[0], COVERAGE_CLAUSES[1:],
                      "the scripts observe exactly the inputs the obligations range over")
     universe = {q for w in specs for q in questions_of(w).reachable}
     observed = set(first)
