@@ -20,6 +20,9 @@ EXPECTED = {
     "odds-notation": True, "dont-standoff": True, "pair-consisting": True,
     "royal-flush": True, "first-turn": True, "any-time": True, "lang-95.15-1.s4": True,
     "lang-95.15-1.s2": False, "lang-95.15-4-sentences": False, "lang-95.15-8-which": False,
+    # the text gives odds, never how a fraction of a unit is paid (issue 15): every rounding
+    # pays Don't Pass odds of 5 to 6 on one unit otherwise than 5/6 exactly
+    "silence-payout-units": True,
 }
 
 

@@ -114,8 +114,8 @@ def test_protocol_2_messages_on_the_wire_validate(tmp_path: Path) -> None:
     if shutil.which("node") is None:
         pytest.skip("node is not installed (.ci/run installs it)")
     from casino_proofs import spec
-    from casino_proofs.adapters.table_play import PlayEngine
     from casino_proofs.tables.planner import plan
+    from casino_proofs.tables.play_engine import PlayEngine
 
     root = Path(__file__).resolve().parent.parent
     log = tmp_path / "wire.jsonl"

@@ -30,10 +30,6 @@ def open_target(target: str, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Engine:
         raise EngineUnavailable(f"--engine {target!r}: a target is one of {VALID}")
     if kind == "exec":
         return ExecEngine(rest, timeout_ms)
-    if kind == "play":
-        from casino_proofs.adapters.table_play import PlayEngine
-
-        return PlayEngine(rest, timeout_ms)
     if kind == "python":
         if rest.endswith(".py") and not Path(rest).is_file():
             raise EngineUnavailable(f"--engine {target}: no such file {rest}")
@@ -41,9 +37,6 @@ def open_target(target: str, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Engine:
         return ExecEngine(rest, timeout_ms, target=target, argv=host)
     if kind == "table":
         from casino_proofs.adapters.table import TableEngine
-        from casino_proofs.adapters.table_log import SessionLogEngine, is_session_log
 
-        if is_session_log(rest):
-            return SessionLogEngine(rest, target=target)
         return TableEngine(rest, target=target)
     raise EngineUnavailable(f"--engine {target!r}: a target is one of {VALID}")

@@ -415,7 +415,36 @@ def _lang_which(entry: Entry, alternative: str) -> Finding:
                    "has no encoding", seconds=time.perf_counter() - started)
 
 
+def _payout_units(entry: Entry, alternative: str) -> Finding:
+    """Don't Pass odds of 5 to 6 (r3-95.16-2.s4): Z3 proves that every stake that is not a
+    multiple of 6 units wins a fraction of a unit, so a rounding rule is material; the witness
+    is the least such stake, paid under the default (exact) and the other rule."""
+    from casino_proofs.tables.money import Money
+
+    started = time.perf_counter()
+    stake = z3.Int("stake")
+    s = _solver()
+    s.add(stake >= 1, stake % 6 != 0, (5 * stake) % 6 == 0)
+    if _check(s) != z3.unsat:
+        return Finding(entry, alternative, "ERROR", None, "Z3 did not prove the lemma")
+    least = 1
+    exact = Fraction(5 * least, 6)
+    paid = Money(Fraction(1), alternative).pays(exact)
+    assert paid is not None
+    delta = (paid - exact) / least
+    says = (f"dont-pass-odds on a point of 6, a stake of {least} unit: {exact} of a unit "
+            f"exactly; {alternative} pays {paid}")
+    return Finding(entry, alternative, "PROVED", True,
+                   "Z3: every stake that is not a multiple of 6 units wins a fraction of a "
+                   "unit at 5 to 6", {"stake": least, "says": says, "exact": str(exact),
+                                      alternative: str(paid)},
+                   str(delta), ["dont-pass-odds", "dont-come-odds", "pass-odds", "come-odds",
+                                "horn", "world", "three-way-craps"],
+                   seconds=time.perf_counter() - started)
+
+
 _SPECIAL: dict[str, Callable[[Entry, str], Finding]] = {
+    "silence-payout-units": _payout_units,
     "lang-95.15-1.s4": _lang_s4,
     "lang-95.15-1.s2": _lang_s2, "lang-95.15-4-sentences": _lang_4,
     "lang-95.15-8-which": _lang_which,

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from casino_proofs import regulation, spec
 from casino_proofs.adapters.engine import Engine, EngineUnavailable
-from casino_proofs.adapters.targets import open_target
+from casino_proofs.command.targets import open_target
 
 GAME_NAMES = {"craps": "craps", "paigow": "Pai Gow Poker"}
 QUIET = "no progress on stderr (on a terminal, or a line every few seconds in a log)"

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from casino_proofs.adapters.engine import EngineUnavailable
-from casino_proofs.adapters.targets import open_target
 from casino_proofs.analyses import diff
 from casino_proofs.command.arguments import QUIET, UsageError, check_scope, parse_wagers
 from casino_proofs.command.output import check_output_paths, write_text
+from casino_proofs.command.targets import open_target
 from casino_proofs.obligations.verdict import (
     EXIT_ERROR,
     EXIT_PROVED,

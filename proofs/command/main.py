@@ -294,6 +294,11 @@ def build_parser() -> argparse.ArgumentParser:
                      metavar="TRIALS",
                      help="also play each craps row TRIALS times (seeded) and check every exact "
                           "figure against its 99.99%% interval")
+    par.add_argument("--stake", type=_budget_type("--stake"), default=None, metavar="UNITS",
+                     help="also show each craps wager's breakage: what the rounding keeps of "
+                          "the exact winnings of a stake of UNITS whole units")
+    par.add_argument("--rounding", choices=("floor", "half-up", "half-even", "exact"),
+                     default=None, help="the rounding of the breakage (default: floor)")
     par.add_argument("--workers", type=_budget_type("--workers"), default=2, metavar="N",
                      help="processes for the seven-card count (default: 2)")
     _engine_options(par)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 
+from casino_proofs.analyses.par.breakage import add_breakage
 from casino_proofs.analyses.par.sheet import craps_sheet, paigow_sheet
 from casino_proofs.command.arguments import (
     UsageError,
@@ -28,11 +29,19 @@ def run_par(args: argparse.Namespace) -> int:
     check_output_paths(args.output, None)
     if args.monte_carlo is not None and args.monte_carlo < 100:
         raise UsageError("--monte-carlo takes a number of trials of 100 or more")
+    if args.rounding is not None and args.stake is None:
+        raise UsageError("--rounding is the rounding of the breakage at --stake UNITS: give "
+                         "--stake too")
+    if args.stake is not None and args.only == "paigow":
+        raise UsageError("--stake is the breakage of the craps payouts; par --only paigow "
+                         "has none")
     engine = open_engine(args.engine, args.engine_timeout_ms)
     try:
         craps = monte = None
         if args.only in (None, "craps"):
             craps, monte = craps_sheet(readings, engine, wagers, args.monte_carlo or 0)
+            if args.stake is not None:
+                add_breakage(craps, args.stake, args.rounding or "floor")
         paigow = paigow_sheet(readings, engine, args.workers) \
             if args.only in (None, "paigow") else None
     finally:

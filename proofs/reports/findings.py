@@ -45,7 +45,7 @@ def ambiguities_text(findings: list[dict[str, Any]], context: dict[str, Any]) ->
             elif "hand" in w:
                 lines.append(f"    witness: {w['hand']}: {default} makes it {w['default']}, "
                              f"{other} {w[other]}")
-            elif "hands" in w:
+            elif "hands" in w or "stake" in w:
                 lines.append(f"    witness: {w['says']}")
             elif "roll" in w:
                 lines.append(f"    witness: roll {w['roll'][0]},{w['roll'][1]}: English "

@@ -159,7 +159,9 @@ def to_sarif(results: list[Result], context: dict[str, Any],
         out.append({
             "ruleId": a["clause"], "ruleIndex": index[a["clause"]], "kind": "review",
             "level": "none", "message": {"text": text}, "locations": [location(a["clause"])],
-            "partialFingerprints": {"ambiguityId/v1": fingerprint(a["id"])},
+            # one result per other reading: an entry of more than two readings names it
+            "partialFingerprints": {"ambiguityId/v1": fingerprint(
+                a["id"] if len(a["readings"]) <= 2 else f"{a['id']}={a['compared'][1]}")},
             "properties": {"ambiguity": a["id"], "material": a.get("material"),
                            **({"witness": a["witness"]} if a.get("witness") else {})},
         })

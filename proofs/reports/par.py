@@ -63,6 +63,12 @@ def _row_lines(r: dict[str, Any]) -> list[str]:
         f"{f['expected_rolls']['decimal']}; volatility index 90% "
         f"{f['volatility_index']['90%']}, 95% {f['volatility_index']['95%']}",
     ]
+    if "breakage" in r:
+        b = r["breakage"]
+        lines.append(f"  breakage at a stake of {b['stake']} units, {b['rounding']}: the "
+                     f"rounding keeps {b['kept_per_bet']} units per bet = "
+                     f"{b['kept_per_unit_decimal']} per unit staked"
+                     + (f" ({b['refused']})" if "refused" in b else ""))
     if not r["agree"]:
         lines.append("  SPEC AND IMPL DISAGREE (see the JSON for the implementation's figures)")
     if r.get("monte_carlo"):
