@@ -13,6 +13,8 @@
 //   node engine.js [--fault NAME ...] [--names]
 //
 //   --names        rank answers {"strength": INT, "combination": NAME} instead of INT
+//   --compare-only an evaluator with only compare(a, b): the hello says "ranking": "compare",
+//                  rank is refused, compare answers -1, 0 or 1 per pair of hands
 //   --fault NAME   switch on a deliberate vendor bug (see FAULTS below); repeatable
 'use strict';
 
@@ -28,10 +30,12 @@ const FAULTS = {
 };
 
 function parseArguments(argv) {
-  const options = { faults: [], names: false };
+  const options = { faults: [], names: false, compareOnly: false };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--names') {
       options.names = true;
+    } else if (argv[i] === '--compare-only') {
+      options.compareOnly = true;
     } else if (argv[i] === '--fault' && Object.hasOwn(FAULTS, argv[i + 1] || '')) {
       i++;
       if (!options.faults.includes(argv[i])) options.faults.push(argv[i]);
@@ -547,7 +551,22 @@ const HELLO = JSON.stringify({
   version: '1.0.0' + OPTIONS.faults.map((f) => ` +fault:${f}`).join(''),
   games: ['craps', 'paigow'],
   wagers: [...WAGERS.keys()],
+  ...(OPTIONS.compareOnly ? { ranking: 'compare' } : {}),
 });
+
+/** One compare item: the sign of the two hands' strengths (-1, 0, 1), or an error. */
+function compareItem(pair) {
+  if (!Array.isArray(pair) || pair.length !== 2) return ERROR_FORMAT;
+  const saved = OPTIONS.names;
+  OPTIONS.names = false;
+  const a = rankItem(pair[0]);
+  const b = rankItem(pair[1]);
+  OPTIONS.names = saved;
+  if (typeof a !== 'number') return a;
+  if (typeof b !== 'number') return b;
+  if (pair[0].length !== pair[1].length) return errorAnswer('hands of one size are compared');
+  return a > b ? 1 : a < b ? -1 : 0;
+}
 
 /** The answer line (without "\n") to one request line, or null when the engine should exit. */
 function answer(line) {
@@ -570,7 +589,12 @@ function answer(line) {
         return errorAnswer('this engine settles under the default readings only');
       }
       return JSON.stringify({ batch: request.batch.map(settleItem) });
+    case 'compare': {
+      if (!Array.isArray(request.batch)) return errorAnswer('compare needs a batch (a list)');
+      return '{"batch":[' + request.batch.map(compareItem).join(',') + ']}';
+    }
     case 'rank': {
+      if (OPTIONS.compareOnly) return errorAnswer('this evaluator only compares hands');
       if (!Array.isArray(request.batch)) return errorAnswer('rank needs a batch (a list)');
       const batch = request.batch;
       const out = new Array(batch.length);

@@ -1,0 +1,72 @@
+"""Issue 15: a Pai Gow evaluator with only compare(a, b) ("ranking": "compare" in its hello,
+docs/engine-protocol.md) is proved on the same obligations, with strengths derived from its
+comparisons alone; its faults are refuted with their clause, and a comparison that is not
+antisymmetric is never PROVED."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from casino_proofs.command.targets import open_target
+from casino_proofs.obligations.paigow import check_paigow
+from casino_proofs.obligations.paigow.by_comparison import ComparingEngine
+from casino_proofs.obligations.verdict import Verdict
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE_JS = ROOT / "examples" / "engines" / "engine.js"
+ONE_WAY = ROOT / "tests" / "engines" / "compare" / "one_way.py"
+#: two suits of every rank and the joker: 27 cards, 80,730 five-card hands
+SMALL_DECK = (*(r * 4 + s for r in range(13) for s in range(2)), 52)
+needs_node = pytest.mark.skipif(shutil.which("node") is None,
+                                reason="node is not installed (.ci/run installs it)")
+
+
+def _failed(target: str) -> tuple[dict[str, str], dict[str, int]]:
+    engine = open_target(target, 60_000)
+    assert isinstance(engine, ComparingEngine)
+    try:
+        outcome = check_paigow(engine=engine, deck=SMALL_DECK, workers=2, spec_checks=False)
+    finally:
+        engine.close()
+    failed = {r.obligation.id: r.detail for r in outcome.results
+              if r.verdict not in (Verdict.PROVED, Verdict.VACUOUS)}
+    return failed, outcome.hands
+
+
+@needs_node
+def test_an_evaluator_with_only_compare_is_proved() -> None:
+    failed, hands = _failed(f"exec:node {ENGINE_JS} --compare-only")
+    assert failed == {} and sum(hands.values()) > 80_000
+
+
+@needs_node
+def test_r3_40_7_the_wheel_ranked_lowest_by_comparisons_alone_is_refuted() -> None:
+    failed, _ = _failed(f"exec:node {ENGINE_JS} --compare-only --fault wheel-lowest")
+    assert "paigow/high/order/r3-40-7:second" in failed
+
+
+def test_a_comparison_that_is_not_antisymmetric_is_refuted() -> None:
+    failed, _ = _failed(f"exec:{sys.executable} {ONE_WAY}")
+    assert "paigow/high/exhaustive" in failed
+    assert "compare is not antisymmetric" in failed["paigow/high/exhaustive"]
+
+
+@needs_node
+def test_about_as_many_comparisons_as_hands() -> None:
+    """Sorting the 9,997 + 182 class representatives costs about n log n comparisons once per
+    process; then one comparison a hand (the pass asks the 80,730 + 351 hands of the small
+    deck, in two workers, each of which sorts the representatives itself)."""
+    engine = open_target(f"exec:node {ENGINE_JS} --compare-only", 60_000)
+    assert isinstance(engine, ComparingEngine)
+    try:
+        engine.rank([(0, 4, 8, 12, 16), (0, 4)], {})
+        sorting = engine.comparisons
+        assert sorting < 20 * (9_997 + 182)
+        engine.rank([(0, 4, 8, 12, 17), (1, 4, 8, 12, 16)], {})
+        assert engine.comparisons - sorting == 2  # each hand equal to its class's representative
+    finally:
+        engine.close()
