@@ -167,7 +167,8 @@ class SessionLogEngine(Engine):
         return [Faulty("missing", "a session log ranks no Pai Gow hands")] * len(hands)
 
     def notes(self) -> list[str]:
-        out = [f"line {n:,}: unreadable ({why}); ignored" for n, why in self.unreadable]
+        out = [n for run in self._runs.values() for n in run.notes()]
+        out += [f"line {n:,}: unreadable ({why}); ignored" for n, why in self.unreadable]
         if self.unreadable_count > len(self.unreadable):
             out.append(f"{self.unreadable_count - len(self.unreadable):,} more unreadable "
                        "lines; ignored")

@@ -86,6 +86,9 @@ class PlayEngine(ExecEngine):
                readings: Mapping[str, str]) -> list[CrapsAnswer]:
         return self.table_run(readings).answer(batch)
 
+    def notes(self) -> list[str]:
+        return [*super().notes(), *(n for run in self._runs.values() for n in run.notes())]
+
     def describe(self) -> dict[str, Any]:
         out = super().describe()
         if self.money is not None:

@@ -62,6 +62,15 @@ class TableRun:
     def results(self, specs: Sequence[spec.WagerSpec]) -> list[Result]:
         return self.judge.results(self.first, specs)
 
+    def notes(self) -> list[str]:
+        """What the report says of how the table's money was read."""
+        out = [f"{self.sessions:,} table sessions, {self.events:,} events"]
+        if self.even_read:
+            out.append(f"{self.even_read:,} settlements of the stake back and nothing more read "
+                       "as the specification's push or win at a net of zero "
+                       "(conv-table-even-money: at a table the two are one observation)")
+        return out
+
 
 def _outcomes(specs: Sequence[spec.WagerSpec]
               ) -> Callable[[CrapsInput], list[tuple[str, Fraction]]]:
