@@ -3,8 +3,13 @@ findings, and the audit bundles the forgery corpus starts from."""
 
 from __future__ import annotations
 
+import fcntl
+import os
+import pickle
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -16,28 +21,38 @@ ROOT = Path(__file__).resolve().parent.parent
 BAD_ENGINES = ROOT / "tests" / "engines" / "bad"
 
 
-#: Session fixtures worth making once: a test that needs one runs in that fixture's process.
-_SHARED = ("paigow_outcome", "ambiguity_findings")
+T = TypeVar("T")
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        needs = [name for name in _SHARED if name in getattr(item, "fixturenames", ())]
-        if needs:
-            item.add_marker(pytest.mark.xdist_group(needs[0]))
+def _made_once(name: str, tmp_path_factory: pytest.TempPathFactory, make: Callable[[], T]) -> T:
+    """A session fixture's value, made by one test process and read by the others
+    (pytest-xdist runs one session per process: each would otherwise make it again). The
+    pickle is this run's own, in its temporary directory."""
+    root = tmp_path_factory.getbasetemp().parent
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        return make()
+    path = root / f"{name}.pickle"
+    with (root / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.is_file():
+            value: T = pickle.loads(path.read_bytes())
+            return value
+        value = make()
+        path.write_bytes(pickle.dumps(value))
+        return value
 
 
 @pytest.fixture(scope="session")
-def paigow_outcome() -> PaiGowOutcome:
-    """Every Pai Gow obligation over the whole 53-card deck (about 16 s on two cores), with
-    its queries kept, as a bundle keeps them."""
-    return check_paigow(record=True)
+def paigow_outcome(tmp_path_factory: pytest.TempPathFactory) -> PaiGowOutcome:
+    """Every Pai Gow obligation over the whole 53-card deck (about 18 s on two cores), with
+    its queries kept, as a bundle keeps them; made once for every test process."""
+    return _made_once("paigow_outcome", tmp_path_factory, lambda: check_paigow(record=True))
 
 
 @pytest.fixture(scope="session")
-def ambiguity_findings() -> list[Finding]:
-    """Every entry of the ambiguity registry decided (about 8 s)."""
-    return find_all()
+def ambiguity_findings(tmp_path_factory: pytest.TempPathFactory) -> list[Finding]:
+    """Every entry of the ambiguity registry decided (about 6 s); made once."""
+    return _made_once("ambiguity_findings", tmp_path_factory, find_all)
 
 
 #: The bases of the forgery corpus (tests/forgeries/): the check options of each.

@@ -49,6 +49,7 @@ def test_r3_40_7_the_wheel_ranked_lowest_by_comparisons_alone_is_refuted() -> No
     assert "paigow/high/order/r3-40-7:second" in failed
 
 
+@pytest.mark.exhaustive  # 17 s: the one-way comparer ranks each hand by our implementation
 def test_a_comparison_that_is_not_antisymmetric_is_refuted() -> None:
     failed, _ = _failed(f"exec:{sys.executable} {ONE_WAY}")
     assert "paigow/high/exhaustive" in failed
