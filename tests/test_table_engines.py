@@ -226,3 +226,19 @@ def test_a_session_log_lists_every_input_it_never_exercised_as_a_gap(
     code, refuted = _refuted(capsys, "--engine", f"table:{log}")
     assert code == 1
     assert "inputs of the universe never observed" in refuted["craps/table/table-coverage"]
+
+
+@needs_node
+def test_a_table_that_hangs_on_a_script_is_error_never_proved_never_refuted(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A timeout proves nothing about the script (ERROR, exit 4); an input only that script
+    would have shown is not established, and no obligation is PROVED on the rest alone."""
+    code, out, _ = _check(capsys, "--format", "json", "--engine-timeout-ms", "500", "--engine",
+                          f"play:{sys.executable} {PROXY} --mutate hang")
+    assert code == 4
+    doc = json.loads(out)
+    verdicts = {o["id"]: o["verdict"] for o in doc["obligations"]}
+    assert "REFUTED" not in verdicts.values()
+    assert verdicts["craps/table/scripts"] == "ERROR"
+    scripts = next(o for o in doc["obligations"] if o["id"] == "craps/table/scripts")
+    assert "not established: the engine gave no answer to 1 script(s)" in scripts["detail"]

@@ -57,6 +57,9 @@ class Tally:
     total: int = 0
     failing: int = 0
     first: dict[str, Any] | None = None
+    #: cases with no answer (a script the engine hung on): no evidence either way
+    unanswered: int = 0
+    unanswered_first: str = ""
 
     def count(self, holds: bool) -> bool:
         """Count a case; True when it is the first that fails (its witness is then wanted,
@@ -172,6 +175,12 @@ class Judge:
         at the planner's stakes (all but a money script's), as the protocol-1 obligations
         read them."""
         t = self.tallies
+        silent = next((why for name, why in played.unanswered if name == script.name), None)
+        if silent is not None:
+            for tally in t.values():
+                tally.unanswered += 1
+                tally.unanswered_first = tally.unanswered_first or f"{script.name}: {silent}"
+            return
         broken = next((why for name, why in played.broken if name == script.name), None)
         fault = next((o for o in played.observations if not isinstance(o.answer, Settled)),
                      None)
@@ -240,7 +249,8 @@ class Judge:
 
     def results(self, first: Mapping[CrapsInput, Observation],
                 specs: Sequence[WagerSpec]) -> list[Result]:
-        out = [coverage(first, specs)]
+        silent = self.tallies["scripts"]
+        out = [coverage(first, specs, silent.unanswered_first)]
         for kind, k in KINDS.items():
             out.append(_result(_obligation(kind, k.clause, k.clauses, k.description),
                                self.tallies[kind], k))
@@ -254,6 +264,10 @@ def _obligation(kind: str, clause: str, clauses: Sequence[str], description: str
 
 
 def _result(ob: Obligation, tally: Tally, kind: _Kind) -> Result:
+    if tally.first is None and tally.unanswered:
+        return Result(ob, Verdict.ERROR, 0.0,
+                      f"not established: the engine gave no answer to {tally.unanswered:,} "
+                      f"script(s), e.g. {tally.unanswered_first}")
     if tally.total == 0:
         return Result(ob, Verdict.VACUOUS, 0.0, f"nothing to judge: no {kind.unit} in the "
                                                 "scripts")
@@ -273,7 +287,10 @@ COVERAGE_CLAUSES = ("r3-95.15-intro.s1", "r3-95.16-intro.s1", "conv-table-placem
                     *CONVENTIONS)
 
 
-def coverage(first: Mapping[CrapsInput, Observation], specs: Sequence[WagerSpec]) -> Result:
+def coverage(first: Mapping[CrapsInput, Observation], specs: Sequence[WagerSpec],
+             unanswered: str = "") -> Result:
+    """``unanswered``: a script the engine gave no answer to (then an input never observed
+    proves nothing: ERROR, not REFUTED)."""
     started = time.perf_counter()
     ob = _obligation("table-coverage", COVERAGE_CLAUSES[0], COVERAGE_CLAUSES[1:],
                      "the scripts observe exactly the inputs the obligations range over")
@@ -304,4 +321,7 @@ def coverage(first: Mapping[CrapsInput, Observation], specs: Sequence[WagerSpec]
         parts.append(f"{len(extra):,} observed inputs outside the universe, the first: "
                      f"{extra[0].text()} ({o.where.text()})")
         witness["first_outside"] = {**extra[0].item(), "where": o.where.text()}
+    if not extra and unanswered:
+        return Result(ob, Verdict.ERROR, seconds, f"not established: {'; '.join(parts)}; the "
+                      f"engine gave no answer to some scripts, e.g. {unanswered}", witness)
     return Result(ob, Verdict.REFUTED, seconds, "; ".join(parts), witness)

@@ -92,6 +92,9 @@ class Played:
     judged: list[Judged] = field(default_factory=list)
     #: scripts the engine did not answer properly, with why (their bets are faults)
     broken: list[tuple[str, str]] = field(default_factory=list)
+    #: scripts the engine gave no answer to (it hung, or was given up on): no evidence either
+    #: way, never a refutation
+    unanswered: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -254,7 +257,9 @@ def read_script(script: Script, answers: Any, played: Played) -> None:
     """Read one script's answers into ``played`` (a script answered with the wrong shape
     is named in ``broken``: none of its rolls is observed)."""
     if isinstance(answers, Faulty):
-        played.broken.append((script.name, answers.problem))
+        unanswered = answers.kind in Faulty.UNANSWERED
+        (played.unanswered if unanswered else played.broken).append((script.name,
+                                                                      answers.problem))
         return
     if not isinstance(answers, list) or len(answers) != len(script.events):
         why = (f"{len(answers)} answers to a script of {len(script.events)} events"

@@ -22,7 +22,8 @@ from fractions import Fraction
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, Refused, Settled
+from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, Faulty, Refused, Settled
+from casino_proofs.obligations.craps.answers import questions_of
 from casino_proofs.obligations.craps.enumeration import spec_fired
 from casino_proofs.obligations.verdict import Result
 from casino_proofs.tables.money import Money
@@ -48,6 +49,10 @@ class TableRun:
     asked: set[CrapsInput] = field(default_factory=set)
     sessions: int = 0
     events: int = 0
+    #: the first script the engine gave no answer to, if any
+    silent: str = ""
+    #: the inputs the specification says can occur (a table can show no other)
+    universe: frozenset[CrapsInput] = frozenset()
     #: settlements of even money read as the specification's push or zero-net win
     even_read: int = 0
 
@@ -56,7 +61,13 @@ class TableRun:
         for q in batch:
             seen = (self.last if q in self.asked else self.first).get(q)
             self.asked.add(q)
-            out.append(seen.answer if seen is not None else Refused(UNOBSERVED))
+            if seen is not None:
+                out.append(seen.answer)
+            elif self.silent and q in self.universe:  # a script it hung on might have shown it
+                out.append(Faulty("timeout", f"{UNOBSERVED}; the engine gave no answer to "
+                                             f"some scripts, e.g. {self.silent}"))
+            else:
+                out.append(Refused(UNOBSERVED))
         return out
 
     def results(self, specs: Sequence[spec.WagerSpec]) -> list[Result]:
@@ -97,13 +108,16 @@ def read_run(sessions: Iterable[tuple[Script, Any]], specs: Sequence[spec.WagerS
              money: Money) -> TableRun:
     """What the table did in each script and its answers (played, or read from a session
     log), one session at a time."""
-    run = TableRun(money, Judge(money))
+    run = TableRun(money, Judge(money),
+                   universe=frozenset(q for w in specs for q in questions_of(w).reachable))
     outcomes = _outcomes(specs)
     for script, answers in sessions:
         played = Played()
         read_script(script, answers, played)
         run.sessions += 1
         run.events += len(script.events)
+        if played.unanswered and not run.silent:
+            run.silent = f"script {script.name!r}: {played.unanswered[0][1]}"
         if script.kind == "money":
             run.judge.session(script, played, ())
             continue

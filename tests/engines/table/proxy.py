@@ -7,7 +7,9 @@ behind a proxy that spoils its answers one way (``--mutate NAME``).
 - ``drops-bet``: a roll's answer leaves out the last bet on the table;
 - ``no-interface``: the hello does not say ``"interface": "table"``;
 - ``bad-rounding``: the hello declares the rounding ``"nearest"``;
-- ``short-script``: a script's answers lack their last answer.
+- ``short-script``: a script's answers lack their last answer;
+- ``hang``: it never answers a request holding the script of a come-out roll after a
+  natural then 6-6 (a timeout proves nothing: never PROVED, never REFUTED for it).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +67,10 @@ def main() -> None:
         engine.stdin.flush()
         if request.get("op") == "bye":
             break
+        if mutate == "hang" and any(
+                s and s[0] == {"roll": [3, 4]} and s[-1] == {"roll": [6, 6]}
+                for s in request.get("scripts", [])):
+            time.sleep(3600)
         answer = json.loads(engine.stdout.readline())
         events = request.get("scripts", [])
         sys.stdout.write(json.dumps(_spoil(mutate, answer, state, events)) + "\n")
