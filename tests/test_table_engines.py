@@ -223,9 +223,17 @@ def test_a_session_log_lists_every_input_it_never_exercised_as_a_gap(
     """The first 36 sessions are a new shooter's come-out roll and each of its 36 rolls: no
     point is ever set, so every input with a point is a gap."""
     log = _log(tmp_path / "short.jsonl", 36)
-    code, refuted = _refuted(capsys, "--engine", f"table:{log}")
+    code, out, _ = _check(capsys, "--format", "json", "--engine", f"table:{log}")
     assert code == 1
-    assert "inputs of the universe never observed" in refuted["craps/table/table-coverage"]
+    found = {o["id"]: o for o in json.loads(out)["obligations"]}
+    coverage = found["craps/table/table-coverage"]
+    assert coverage["verdict"] == "REFUTED"
+    assert "inputs of the universe never observed" in coverage["detail"]
+    gaps = coverage["counterexample"]["gaps"]
+    assert len(gaps) == coverage["counterexample"]["missing"] and gaps == sorted(set(gaps),
+                                                                                key=gaps.index)
+    # a Pass bet with a point is never seen: no script of these 36 sets one
+    assert any(g.startswith("pass on roll") and "point 4" in g for g in gaps)
 
 
 @needs_node

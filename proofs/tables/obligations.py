@@ -316,6 +316,7 @@ def coverage(first: Mapping[CrapsInput, Observation], specs: Sequence[WagerSpec]
                      f"refused a placement, or moved a point otherwise), the first: "
                      f"{missing[0].text()}")
         witness["first_missing"] = missing[0].item()
+        witness["gaps"] = [q.text() for q in missing]  # every one, in a fixed order
     if extra:
         o = first[extra[0]]
         parts.append(f"{len(extra):,} observed inputs outside the universe, the first: "
