@@ -143,6 +143,24 @@ def craps_readings() -> list[str]:
     return [rid for rid in regulation.readings() if rid not in paigow]
 
 
+def reading_variants(name: str, base: dict[str, str]
+                     ) -> list[tuple[str, dict[str, str], spec.WagerSpec]]:
+    """The wager under the base readings, then under each other value of each craps reading
+    that changes its rules: (label, the readings, its specification)."""
+    base_spec = spec.wager(name, spec.Readings.from_dict(base))
+    variants: list[tuple[str, dict[str, str], spec.WagerSpec]] = [("base", base, base_spec)]
+    for rid in craps_readings():
+        current = base.get(rid, regulation.readings()[rid].default)
+        for value in regulation.readings()[rid].values:
+            if value.name == current:
+                continue
+            chosen = {**base, rid: value.name}
+            alt = spec.wager(name, spec.Readings.from_dict(chosen))
+            if rule_fingerprint(alt) != rule_fingerprint(base_spec):
+                variants.append((f"{rid}={value.name}", chosen, alt))
+    return variants
+
+
 def edge_rows(base: dict[str, str] | None = None, wagers: list[str] | None = None,
               engine: Engine | None = None) -> list[EdgeRow]:
     """Every wager under the base readings, and under each other value of each reading that
@@ -156,17 +174,7 @@ def edge_rows(base: dict[str, str] | None = None, wagers: list[str] | None = Non
     rows: list[EdgeRow] = []
     names = wagers or list(spec.WAGER_NAMES)
     for name in names:
-        base_spec = spec.wager(name, spec.Readings.from_dict(base))
-        variants: list[tuple[str, dict[str, str], spec.WagerSpec]] = [("base", base, base_spec)]
-        for rid in craps_readings():
-            current = base.get(rid, regulation.readings()[rid].default)
-            for value in regulation.readings()[rid].values:
-                if value.name == current:
-                    continue
-                chosen = {**base, rid: value.name}
-                alt = spec.wager(name, spec.Readings.from_dict(chosen))
-                if rule_fingerprint(alt) != rule_fingerprint(base_spec):
-                    variants.append((f"{rid}={value.name}", chosen, alt))
+        variants = reading_variants(name, base)
         base_edges: dict[str, Fraction | None] = {}
         for label, chosen, w in variants:
             spec_fn = spec_settle(w)

@@ -32,14 +32,17 @@ EXACT_UNIT = {"unit": "1", "rounding": "exact"}
 
 
 def is_session_log(path: str) -> bool:
-    """Whether a ``table:`` file is a session log (its first non-blank line a session or a
-    hello object), not a protocol-1 settlement table."""
+    """Whether a ``table:`` file is a session log (its first non-blank line a JSON object
+    holding a session or a hello), not a protocol-1 settlement table."""
     try:
         with open(path, "rb") as f:
             for line in f:
                 if line.strip():
-                    head = line.lstrip()[:12]
-                    return head.startswith((b'{"events"', b'{"hello"'))
+                    try:
+                        first = loads(line, max_bytes=MAX_SESSION)
+                    except UntrustedJSON:
+                        return False
+                    return isinstance(first, dict) and bool({"events", "hello"} & set(first))
     except OSError:
         return False
     return False
@@ -83,19 +86,17 @@ class SessionLogEngine(Engine):
         self.unreadable_count = 0
         self.sessions = self.events = 0
         digest = hashlib.sha256()
-        for number, line, session in self._lines(digest):
-            if session is not None:
-                script, _ = session
-                self.sessions += 1
-                self.events += len(script.events)
-                self.wagers.update(b.wager for b in script.bets.values())
-            del number, line
+        for script, _ in self._sessions(digest):
+            self.sessions += 1
+            self.events += len(script.events)
+            self.wagers.update(b.wager for b in script.bets.values())
         self.digest = digest.hexdigest()
         self._runs: dict[tuple[tuple[str, str], ...], TableRun] = {}
 
-    def _lines(self, digest: Any = None) -> Iterator[tuple[int, bytes, tuple[Script, Any] | None]]:
-        """Each line of the log, with the session it holds (None for the hello, a blank
-        line, or a line that cannot be read, which the first reading notes)."""
+    def _sessions(self, digest: Any = None) -> Iterator[tuple[Script, Any]]:
+        """Each session of the log and its answers, line by line (the hello, blank lines and
+        lines that cannot be read are skipped; the first reading, the one given ``digest``,
+        notes the unreadable ones)."""
         first_pass = digest is not None
         seen_session = False
         with open(self.path, "rb") as f:
@@ -105,8 +106,9 @@ class SessionLogEngine(Engine):
                 if not line.strip():
                     continue
                 session = self._session(number, line, first_pass, seen_session)
-                seen_session = seen_session or session is not None
-                yield number, line, session
+                if session is not None:
+                    seen_session = True
+                    yield session
 
     def _session(self, number: int, line: bytes, note: bool,
                  seen_session: bool) -> tuple[Script, Any] | None:
@@ -154,8 +156,7 @@ class SessionLogEngine(Engine):
         if key not in self._runs:
             values = spec.Readings.from_dict(dict(readings))
             specs = [spec.wager(n, values) for n in spec.WAGER_NAMES if n in self.hello.wagers]
-            sessions = (s for _, _, s in self._lines() if s is not None)
-            self._runs[key] = read_run(sessions, specs, self.money)
+            self._runs[key] = read_run(self._sessions(), specs, self.money)
         return self._runs[key]
 
     def settle(self, batch: Sequence[CrapsInput],

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from casino_proofs.adapters.answers import CrapsInput, Settled, answer_key
-from casino_proofs.obligations.craps.answers import answer_json, questions_of
+from casino_proofs.obligations.craps.answers import answer_json
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
 from casino_proofs.spec import WagerSpec
 from casino_proofs.tables.model import CONVENTIONS
@@ -247,10 +247,12 @@ class Judge:
                                "due": due, "rounding": m.rounding,
                                "paid": o.paid if won else None, "answer": answer_json(a)}
 
-    def results(self, first: Mapping[CrapsInput, Observation],
-                specs: Sequence[WagerSpec]) -> list[Result]:
+    def results(self, first: Mapping[CrapsInput, Observation], specs: Sequence[WagerSpec],
+                universe: frozenset[CrapsInput]) -> list[Result]:
+        """``universe``: every input that can occur of the wagers played (``specs``, those
+        checked, may be fewer)."""
         silent = self.tallies["scripts"]
-        out = [coverage(first, specs, silent.unanswered_first)]
+        out = [coverage(first, specs, universe, silent.unanswered_first)]
         for kind, k in KINDS.items():
             out.append(_result(_obligation(kind, k.clause, k.clauses, k.description),
                                self.tallies[kind], k))
@@ -288,15 +290,15 @@ COVERAGE_CLAUSES = ("r3-95.15-intro.s1", "r3-95.16-intro.s1", "conv-table-placem
 
 
 def coverage(first: Mapping[CrapsInput, Observation], specs: Sequence[WagerSpec],
-             unanswered: str = "") -> Result:
+             played: frozenset[CrapsInput], unanswered: str = "") -> Result:
     """``unanswered``: a script the engine gave no answer to (then an input never observed
     proves nothing: ERROR, not REFUTED)."""
     started = time.perf_counter()
     ob = _obligation("table-coverage", COVERAGE_CLAUSES[0], COVERAGE_CLAUSES[1:],
                      "the scripts observe exactly the inputs the obligations range over")
-    universe = {q for w in specs for q in questions_of(w).reachable}
-    observed = set(first)
     offered = {w.name for w in specs}
+    universe = {q for q in played if q.wager in offered}
+    observed = set(first)
     missing = sorted(universe - observed, key=CrapsInput.sort_key)
     extra = sorted((q for q in observed - universe if q.wager in offered),
                    key=CrapsInput.sort_key)

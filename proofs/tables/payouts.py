@@ -57,7 +57,6 @@ def _witnesses(specs: Sequence[spec.WagerSpec], names: list[str],
                     if decision == "win" and net > 0:
                         out.setdefault((bet.wager, net), (name, prefix, bet, (d1, d2)))
                         break
-        del t
     return out
 
 

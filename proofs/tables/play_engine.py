@@ -52,8 +52,9 @@ class PlayEngine(ExecEngine):
         return hello
 
     def fresh(self) -> PlayEngine:
-        twin = PlayEngine(self.command, int(self.timeout * 1000), self.target, self.argv)
-        twin._hello, twin._fence, twin.money = self._hello, self._fence, self.money
+        twin = super().fresh()
+        assert isinstance(twin, PlayEngine)
+        twin.money = self.money
         return twin
 
     @staticmethod

@@ -23,13 +23,13 @@ from typing import Any
 
 from casino_proofs import spec
 from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, Faulty, Refused, Settled
-from casino_proofs.obligations.craps.answers import questions_of
+from casino_proofs.obligations.craps.answers import question
 from casino_proofs.obligations.craps.enumeration import spec_fired
 from casino_proofs.obligations.verdict import Result
 from casino_proofs.tables.money import Money
 from casino_proofs.tables.obligations import Judge
 from casino_proofs.tables.observe import EVEN, Observation, Played, read_script
-from casino_proofs.tables.planner import Script, plan
+from casino_proofs.tables.planner import DICE, Script, plan, universe_of
 
 #: plays a list of scripts on the engine, one answer list (or a Faulty) per script
 Player = Callable[[Sequence[Script]], list[Any]]
@@ -71,7 +71,7 @@ class TableRun:
         return out
 
     def results(self, specs: Sequence[spec.WagerSpec]) -> list[Result]:
-        return self.judge.results(self.first, specs)
+        return self.judge.results(self.first, specs, self.universe)
 
     def notes(self) -> list[str]:
         """What the report says of how the table's money was read."""
@@ -100,16 +100,21 @@ def _outcomes(specs: Sequence[spec.WagerSpec]
 def run_table(play: Player, specs: Sequence[spec.WagerSpec], offered: Sequence[str],
               money: Money) -> TableRun:
     """Plan the scripts for ``specs``, play them, and read what the table did."""
-    scripts = plan(specs, offered, money.rounding).scripts
-    return read_run(zip(scripts, play(scripts), strict=True), specs, money)
+    the_plan = plan(specs, offered, money.rounding)
+    return read_run(zip(the_plan.scripts, play(the_plan.scripts), strict=True), specs, money,
+                    the_plan.universe)
 
 
 def read_run(sessions: Iterable[tuple[Script, Any]], specs: Sequence[spec.WagerSpec],
-             money: Money) -> TableRun:
+             money: Money, states: Mapping[str, frozenset[spec.ConcreteState]] | None = None
+             ) -> TableRun:
     """What the table did in each script and its answers (played, or read from a session
-    log), one session at a time."""
-    run = TableRun(money, Judge(money),
-                   universe=frozenset(q for w in specs for q in questions_of(w).reachable))
+    log), one session at a time. ``states``: each wager's reachable states, if the planner
+    has worked them out already."""
+    states = states if states is not None else universe_of(specs)
+    run = TableRun(money, Judge(money), universe=frozenset(
+        question(name, st, a, b) for name, sts in states.items() for st in sts
+        for a, b in DICE))
     outcomes = _outcomes(specs)
     for script, answers in sessions:
         played = Played()

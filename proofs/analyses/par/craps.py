@@ -38,9 +38,8 @@ from casino_proofs.adapters.engine import Engine
 from casino_proofs.analyses import chain as chains
 from casino_proofs.analyses.chain import Chain, Undefined
 from casino_proofs.analyses.edge import (
-    craps_readings,
     engine_settle,
-    rule_fingerprint,
+    reading_variants,
     spec_settle,
     starts,
 )
@@ -130,21 +129,9 @@ def par_rows(base: Mapping[str, str] | None = None, wagers: list[str] | None = N
 
         engine = OurImplementation()
     base = dict(base or {})
-    from casino_proofs import regulation
-
     rows: list[ParRow] = []
     for name in wagers or list(spec.WAGER_NAMES):
-        base_spec = spec.wager(name, spec.Readings.from_dict(base))
-        variants = [("base", base, base_spec)]
-        for rid in craps_readings():
-            current = base.get(rid, regulation.readings()[rid].default)
-            for value in regulation.readings()[rid].values:
-                if value.name == current:
-                    continue
-                chosen = {**base, rid: value.name}
-                alt = spec.wager(name, spec.Readings.from_dict(chosen))
-                if rule_fingerprint(alt) != rule_fingerprint(base_spec):
-                    variants.append((f"{rid}={value.name}", chosen, alt))
+        variants = reading_variants(name, base)
         for label, chosen, w in variants:
             spec_fn = spec_settle(w)
             impl_fn = engine_settle(name, engine, chosen)
