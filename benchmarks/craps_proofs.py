@@ -19,7 +19,7 @@ TARGET_SECONDS = 2.0
 
 
 def warm(runs: int) -> tuple[list[float], int]:
-    from casino_proofs.obligations.craps import check_craps
+    from casino_proofs.analyses.assurance.ours import check_craps
 
     times, count = [], 0
     for _ in range(runs):

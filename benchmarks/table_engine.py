@@ -50,8 +50,8 @@ def write_log(path: Path, events: int) -> int:
     """The example table's answers to the checker's own scripts, repeated into a session
     log of at least ``events`` events; returns how many it holds."""
     from casino_proofs import spec
-    from casino_proofs.tables.planner import plan
-    from casino_proofs.tables.play_engine import PlayEngine
+    from casino_proofs.adapters.play_engine import PlayEngine
+    from casino_proofs.tables.scripts import plan
 
     engine = PlayEngine(f"node {TABLE_JS}", 60_000)
     try:

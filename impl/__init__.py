@@ -1,4 +1,5 @@
-"""A plain Python implementation of the craps wagers of s. 95.15 and 95.16 of r. 3.
+"""A plain Python implementation of r. 3: the craps wagers of s. 95.15 and 95.16, and the
+Pai Gow Poker ranking of s. 40 (:mod:`.paigow`: ``evaluate(hand)``, ``compare(a, b)``).
 
 Written from the regulation text alone, independently of ``spec`` (neither imports the other).
 Usable as a library::

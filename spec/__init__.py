@@ -1,7 +1,9 @@
-"""The craps clauses of s. 95.15 and 95.16 (and the Single Chance conventions) as Z3 rules.
+"""The clauses as Z3 constraints: the craps wagers of s. 95.15 and 95.16 (and the Single
+Chance conventions) as rules over two symbolic dice and a state, and the Pai Gow Poker
+ranking of s. 40 over a symbolic hand (:mod:`.paigow`).
 
 Written from the regulation text alone; it never imports ``impl``. Each rule cites the
-clause IDs of regulation/craps.toml (or conventions.toml) it encodes.
+clause IDs of regulation/craps.toml, paigow.toml (or conventions.toml) it encodes.
 """
 
 from casino_proofs.spec.catalogue import WAGER_NAMES, wager, wagers

@@ -13,9 +13,10 @@ from typing import TypeVar
 
 import pytest
 
-from casino_proofs.analyses.ambiguities import Finding, find_all
+from casino_proofs.analyses.assurance.ours import check_paigow
+from casino_proofs.analyses.readings.ambiguities import Finding, find_all
 from casino_proofs.command.main import main
-from casino_proofs.obligations.paigow import PaiGowOutcome, check_paigow
+from casino_proofs.obligations.paigow import PaiGowOutcome
 
 ROOT = Path(__file__).resolve().parent.parent
 BAD_ENGINES = ROOT / "tests" / "engines" / "bad"
@@ -74,7 +75,7 @@ def bundles(tmp_path_factory: pytest.TempPathFactory,
     root = tmp_path_factory.mktemp("bundles")
     out = {}
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("casino_proofs.command.check.check_paigow",
+        patch.setattr("casino_proofs.command.check.prove_paigow",
                       lambda *a, **k: paigow_outcome)
         for name, options in BUNDLES.items():
             out[name] = root / name

@@ -9,7 +9,12 @@ from typing import Any
 import pytest
 
 from casino_proofs import impl, regulation, spec
-from casino_proofs.analyses.ambiguities import Finding, _craps_witness, entries, finding_json
+from casino_proofs.analyses.readings.ambiguities import (
+    Finding,
+    _craps_witness,
+    entries,
+    finding_json,
+)
 from casino_proofs.command.hands import rank
 
 # Material (True) or harmless (False), as reasoned from the text: the README explains each.

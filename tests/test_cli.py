@@ -209,7 +209,7 @@ def test_check_paigow_report_and_json(capsys: pytest.CaptureFixture[str],
                                       monkeypatch: pytest.MonkeyPatch,
                                       paigow_outcome: object) -> None:
     """The command's rendering of the Pai Gow run (the run itself is the session's)."""
-    monkeypatch.setattr("casino_proofs.command.check.check_paigow",
+    monkeypatch.setattr("casino_proofs.command.check.prove_paigow",
                         lambda *a, **k: paigow_outcome)
     code, out, _ = run(capsys, "check", "--only", "paigow")
     assert code == 0
@@ -243,7 +243,7 @@ def test_r3_40_7_compare_cites_the_clause(capsys: pytest.CaptureFixture[str]) ->
 def test_ambiguities_json(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
                           ambiguity_findings: object) -> None:
     """The command's rendering (the findings themselves are the session's)."""
-    monkeypatch.setattr("casino_proofs.analyses.ambiguities.find_all",
+    monkeypatch.setattr("casino_proofs.analyses.readings.ambiguities.find_all",
                         lambda *_a: ambiguity_findings)
     code, out, _ = run(capsys, "ambiguities", "--format", "json")
     doc = json.loads(out)
@@ -290,7 +290,7 @@ def test_coverage_says_when_it_cannot_see_the_tests(
         tmp_path: Path) -> None:
     """Installed from a wheel and run away from the checkout, coverage cannot see the tests:
     it says so, instead of counting zero test files."""
-    from casino_proofs.analyses import coverage
+    from casino_proofs.analyses.assurance import coverage
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(coverage, "IMPL_DIR", tmp_path / "site-packages" / "impl")

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from casino_proofs.command.targets import open_target
-from casino_proofs.obligations.paigow import check_paigow
-from casino_proofs.obligations.paigow.by_comparison import ComparingEngine
+from casino_proofs.adapters.comparing import ComparingEngine
+from casino_proofs.adapters.targets import open_target
+from casino_proofs.analyses.assurance.ours import check_paigow
 from casino_proofs.obligations.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from casino_proofs import regulation, spec
-from casino_proofs.analyses import coverage as cov
+from casino_proofs.analyses.assurance import coverage as cov
 
 
 @pytest.fixture(scope="module")

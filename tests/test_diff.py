@@ -22,17 +22,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from casino_proofs import regulation, spec
-from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, Settled
+from casino_proofs.adapters.mutated import Mutated
 from casino_proofs.adapters.ours import OurImplementation
 from casino_proofs.adapters.targets import open_target
 from casino_proofs.analyses import diff
-from casino_proofs.analyses.ambiguities import Finding, finding_json
 from casino_proofs.analyses.diff import craps as dc
 from casino_proofs.analyses.diff import paigow as dp
-from casino_proofs.analyses.edge import craps_readings, edge_rows
-from casino_proofs.analyses.mutants import Mutated
+from casino_proofs.analyses.readings.ambiguities import Finding, finding_json
+from casino_proofs.analyses.readings.edge import craps_readings, edge_rows
 from casino_proofs.command.main import main
 from casino_proofs.obligations.paigow.every_hand import abstraction
+from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Settled
 from casino_proofs.solving.budget import Budget
 from casino_proofs.spec.paigow import JOKER_INDEX
 

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from casino_proofs.obligations.craps import check_craps
+from casino_proofs.analyses.assurance.ours import check_craps
+from casino_proofs.context import report_context
 from casino_proofs.obligations.verdict import Result, Verdict
 from casino_proofs.reports import formats
-from casino_proofs.reports.context import report_context
 from tests.mustfail.craps_mutants import MUTANTS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,7 +78,7 @@ def test_sarif_fingerprints_are_stable_across_runs(refuted: list[Result]) -> Non
 
 
 def test_sarif_ambiguities_are_reviews(ambiguity_findings: list[Any]) -> None:
-    from casino_proofs.analyses.ambiguities import finding_json
+    from casino_proofs.analyses.readings.ambiguities import finding_json
 
     doc = json.loads(formats.to_sarif([], report_context({}),
                                       [finding_json(f) for f in ambiguity_findings]))

@@ -9,7 +9,7 @@ from fractions import Fraction as F
 import pytest
 
 from casino_proofs import impl
-from casino_proofs.analyses.edge import EdgeRow, edge_rows
+from casino_proofs.analyses.readings.edge import EdgeRow, edge_rows
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from casino_proofs import regulation
-from casino_proofs.analyses.ambiguities import Finding
+from casino_proofs.analyses.readings.ambiguities import Finding
 from casino_proofs.command.main import main
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -21,7 +21,7 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 def page(tmp_path_factory: pytest.TempPathFactory, ambiguity_findings: list[Finding]) -> Path:
     target = tmp_path_factory.mktemp("html") / "report.html"
     with pytest.MonkeyPatch.context() as patch:  # the session's findings, not found again
-        patch.setattr("casino_proofs.analyses.ambiguities.find_all",
+        patch.setattr("casino_proofs.analyses.readings.ambiguities.find_all",
                       lambda *_a, **_k: ambiguity_findings)
         assert main(["check", "--only", "craps", "--format", "html", "--output",
                      str(target)]) == 0

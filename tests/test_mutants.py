@@ -8,8 +8,8 @@ import io
 import pytest
 
 from casino_proofs import regulation
-from casino_proofs.analyses.mutants import generate, quick, report, run
-from casino_proofs.reports.progress import Progress
+from casino_proofs.analyses.assurance.mutants import generate, quick, report, run
+from casino_proofs.progress import Progress
 
 
 def _score(mutants: list) -> dict:  # type: ignore[type-arg]
@@ -45,7 +45,7 @@ def test_a_surviving_mutant_is_reported() -> None:
     real = next(m for m in generate("craps") if m.id.startswith("craps/impl/any-7/payout"))
     from dataclasses import replace
 
-    from casino_proofs.analyses.mutants import Mutated
+    from casino_proofs.adapters.mutated import Mutated
 
     doc = _score([replace(real, id="craps/impl/any-7/none", engine=Mutated("any-7"))])
     assert doc["killed"] == 0 and doc["survivors"][0]["id"] == "craps/impl/any-7/none"
@@ -55,7 +55,7 @@ def test_progress_off_a_terminal_is_a_line_every_few_seconds(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A CI log is never silent for minutes, nor flooded: a line when a phase starts, one
     every few seconds, one at the end of a long phase; nothing with --quiet."""
-    import casino_proofs.reports.progress as progress
+    import casino_proofs.progress as progress
 
     clock = [100.0]
     monkeypatch.setattr(progress.time, "monotonic", lambda: clock[0])

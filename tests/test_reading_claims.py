@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from casino_proofs import spec
-from casino_proofs.adapters.engine import Hello
 from casino_proofs.command.arguments import UsageError
 from casino_proofs.command.claims import readings_claimed
 from casino_proofs.command.main import main
+from casino_proofs.protocol.hello import Hello
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "tests" / "engines" / "claims" / "hop_total_only.py"

@@ -43,7 +43,7 @@ def test_check_json_with_failures_validates(capsys: pytest.CaptureFixture[str]) 
 def test_check_json_with_paigow_validates(capsys: pytest.CaptureFixture[str],
                                          monkeypatch: pytest.MonkeyPatch,
                                          paigow_outcome: object) -> None:
-    monkeypatch.setattr("casino_proofs.command.check.check_paigow", lambda *a, **k: paigow_outcome)
+    monkeypatch.setattr("casino_proofs.command.check.prove_paigow", lambda *a, **k: paigow_outcome)
     jsonschema.validate(_run(capsys, "check", "--only", "paigow", "--format", "json"),
                         _schema("check"))
 
@@ -55,7 +55,7 @@ def test_edge_json_validates(capsys: pytest.CaptureFixture[str]) -> None:
 def test_ambiguities_json_validates(capsys: pytest.CaptureFixture[str],
                                     monkeypatch: pytest.MonkeyPatch,
                                     ambiguity_findings: object) -> None:
-    monkeypatch.setattr("casino_proofs.analyses.ambiguities.find_all",
+    monkeypatch.setattr("casino_proofs.analyses.readings.ambiguities.find_all",
                         lambda *_a: ambiguity_findings)
     jsonschema.validate(_run(capsys, "ambiguities", "--format", "json"),
                         _schema("ambiguities"))
@@ -71,8 +71,8 @@ def test_a_document_breaking_the_schema_is_caught() -> None:
 def test_the_engine_protocol_messages_validate(tmp_path: Any) -> None:
     """Every request the checker sends, and every answer of the example engine, validate
     against the published schemas of the protocol (docs/engine-protocol.md)."""
-    from casino_proofs.adapters.answers import CrapsInput
     from casino_proofs.adapters.targets import open_target
+    from casino_proofs.protocol.answers import CrapsInput
 
     if shutil.which("node") is None:
         pytest.skip("node is not installed (.ci/run installs it)")
@@ -114,8 +114,8 @@ def test_protocol_2_messages_on_the_wire_validate(tmp_path: Path) -> None:
     if shutil.which("node") is None:
         pytest.skip("node is not installed (.ci/run installs it)")
     from casino_proofs import spec
-    from casino_proofs.tables.planner import plan
-    from casino_proofs.tables.play_engine import PlayEngine
+    from casino_proofs.adapters.play_engine import PlayEngine
+    from casino_proofs.tables.scripts import plan
 
     root = Path(__file__).resolve().parent.parent
     log = tmp_path / "wire.jsonl"

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from casino_proofs import spec
+from casino_proofs.adapters.play_engine import PlayEngine
 from casino_proofs.command.main import main
-from casino_proofs.tables.money import Money, MoneyError
-from casino_proofs.tables.planner import plan
-from casino_proofs.tables.play_engine import PlayEngine
+from casino_proofs.protocol.money import Money, MoneyError
+from casino_proofs.tables.scripts import plan
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE_JS = ROOT / "examples" / "engines" / "table.js"

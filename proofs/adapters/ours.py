@@ -18,7 +18,10 @@ from operator import itemgetter
 from typing import Any
 
 from casino_proofs import impl
-from casino_proofs.adapters.answers import (
+from casino_proofs.impl import paigow
+from casino_proofs.impl.cards import Card, parse_card
+from casino_proofs.impl.readings import IMPLEMENTED, VALUES
+from casino_proofs.protocol.answers import (
     POINTS,
     CrapsAnswer,
     CrapsInput,
@@ -28,10 +31,8 @@ from casino_proofs.adapters.answers import (
     Settled,
     Strength,
 )
-from casino_proofs.adapters.engine import Engine, Hello
-from casino_proofs.impl import paigow
-from casino_proofs.impl.cards import Card, parse_card
-from casino_proofs.impl.readings import IMPLEMENTED, VALUES
+from casino_proofs.protocol.engine import Engine
+from casino_proofs.protocol.hello import Hello
 from casino_proofs.version import tool_version
 
 Settle = Callable[..., Any]
@@ -65,6 +66,9 @@ class OurImplementation(Engine):
         self._compare = compare or paigow.compare
         self.explicit = explicit
         self._readings_of: dict[int, tuple[Any, RankAnswer]] = {}
+
+    def explicit_defaults(self) -> OurImplementation:
+        return self.with_explicit_defaults()
 
     def with_explicit_defaults(self) -> OurImplementation:
         """The same implementation, every reading passed explicitly (the registry's defaults

@@ -1,8 +1,10 @@
-"""``--engine TARGET``: from what the user wrote to the engine under test.
+"""``--engine TARGET``: from what the user wrote to the engine under test, the one place a
+target is opened.
 
-``impl`` (the default), ``exec:COMMAND``, ``python:MODULE`` or ``python:path/to/file.py``, and
-``table:FILE``. A target that cannot be used (no such program, module or file) is a one-line
-error naming what is valid.
+``impl`` (the default), ``exec:COMMAND``, ``play:COMMAND`` (a table engine, protocol 2),
+``python:MODULE`` or ``python:path/to/file.py``, and ``table:FILE`` (a recorded settlement
+table, or a table's session log). A target that cannot be used (no such program, module or
+file) is a one-line error naming what is valid.
 """
 
 from __future__ import annotations
@@ -10,8 +12,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from casino_proofs.adapters.engine import Engine, EngineUnavailable
+from casino_proofs.adapters.comparing import ComparingEngine
 from casino_proofs.adapters.exec_engine import DEFAULT_TIMEOUT_MS, ExecEngine
+from casino_proofs.adapters.play_engine import PlayEngine
+from casino_proofs.adapters.session_log import SessionLog, is_session_log
+from casino_proofs.protocol.engine import Engine
+from casino_proofs.protocol.hello import EngineUnavailable
 
 VALID = ("impl, exec:COMMAND (a program speaking docs/engine-protocol.md), play:COMMAND (a "
          "table engine speaking its protocol 2), python:MODULE or "
@@ -21,6 +27,19 @@ VALID = ("impl, exec:COMMAND (a program speaking docs/engine-protocol.md), play:
 
 def open_target(target: str, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Engine:
     """The engine TARGET names (EngineUnavailable, naming what is valid, if none)."""
+    kind, sep, rest = target.partition(":")
+    if kind == "play" and sep and rest.strip():
+        return PlayEngine(rest, timeout_ms)
+    if kind == "table" and sep and is_session_log(rest):
+        return SessionLog(rest, target=target)
+    engine = _protocol_one(target, timeout_ms)
+    if isinstance(engine, ExecEngine) and engine.hello.raw.get("ranking") == "compare":
+        return ComparingEngine(engine)  # a Pai Gow evaluator with only compare(a, b)
+    return engine
+
+
+def _protocol_one(target: str, timeout_ms: int) -> Engine:
+    """The targets of protocol 1: ours, a program, a Python module, a settlement table."""
     kind, sep, rest = target.partition(":")
     if target == "impl":
         from casino_proofs.adapters.ours import OurImplementation
@@ -36,7 +55,7 @@ def open_target(target: str, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Engine:
         host = [sys.executable, "-m", "casino_proofs.adapters.python_host", rest]
         return ExecEngine(rest, timeout_ms, target=target, argv=host)
     if kind == "table":
-        from casino_proofs.adapters.table import TableEngine
+        from casino_proofs.adapters.settlement_table import SettlementTable
 
-        return TableEngine(rest, target=target)
+        return SettlementTable(rest, target=target)
     raise EngineUnavailable(f"--engine {target!r}: a target is one of {VALID}")

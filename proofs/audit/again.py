@@ -14,12 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.adapters.engine import Engine
 from casino_proofs.audit.findings import Finding
 from casino_proofs.audit.intact import Bundle
 from casino_proofs.audit.manifest import BundleError, RunRecord
 from casino_proofs.obligations.craps.answers import collect
 from casino_proofs.obligations.plan import prefix
+from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.budget import Budget
 
 
@@ -54,10 +54,10 @@ def _craps_again(bundle: Bundle, run: RunRecord, engine: Engine) -> list[Finding
 
 def _paigow_again(bundle: Bundle, run: RunRecord, engine: Engine,
                   by_id: dict[str, dict[str, Any]]) -> list[Finding]:
-    from casino_proofs.obligations.paigow import check_paigow
+    from casino_proofs.obligations.paigow import prove_paigow
 
     budget = Budget(z3_rlimit=bundle.manifest.budget.z3_rlimit)
-    outcome = check_paigow(run.readings, engine, workers=2, budget=budget)
+    outcome = prove_paigow(engine, run.readings, workers=2, budget=budget)
     out: list[Finding] = []
     for r in outcome.results:
         oid = prefix(run.reading) + r.obligation.id

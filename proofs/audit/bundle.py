@@ -37,9 +37,9 @@ from typing import Any
 import z3
 
 from casino_proofs.audit.manifest import SCHEMA, SCHEMA_VERSION
+from casino_proofs.audit.schema import obligation_json
 from casino_proofs.obligations.craps.answers import CrapsAnswers, answer_json
 from casino_proofs.obligations.verdict import Result
-from casino_proofs.reports.check import obligation_json
 from casino_proofs.solving.budget import Budget
 from casino_proofs.version import tool_version
 
@@ -90,6 +90,45 @@ def obligation_entry(r: Result) -> dict[str, Any]:
             "smt_verdict": r.smt_verdict.value if r.smt_verdict else None}
 
 
+def _manifest(context: dict[str, Any], budget: Budget, detail: dict[str, Any],
+              craps_answers: dict[str, CrapsAnswers], files: dict[str, str]) -> dict[str, Any]:
+    """The manifest: what was checked, by what, under which readings and budget, and the hash
+    of every file."""
+    regulation_hashes = {
+        f"regulation/{name}": sha256(
+            resources.files("casino_proofs.regulation").joinpath(name).read_bytes())
+        for name in REGULATION_FILES
+    }
+    engine = dict(detail.get("engine", {}))
+    engine.pop("cwd", None)  # where the run was made does not belong to what it proves
+    manifest = {
+        "schema": SCHEMA, "schema_version": SCHEMA_VERSION,
+        "regulation": {**context["regulation"], "files": regulation_hashes},
+        "project": {"name": "casino-proofs", "version": tool_version(),
+                    "git_commit": _git_commit()},
+        "environment": {"python": platform.python_version(),
+                        "z3": z3.get_version_string(),
+                        "os": f"{platform.system()} {platform.release()}",
+                        "machine": platform.machine()},
+        "readings": {k: v["value"] for k, v in context["readings"].items()},
+        "conventions": [c["id"] for c in context["conventions"]],
+        "check": {"runs": [{"reading": r["reading"], "readings": r["readings"],
+                            "games": [g for g in ("craps", "paigow") if g in r]}
+                           for r in detail.get("runs", [])],
+                  "wagers": detail.get("wagers"),
+                  "all_readings": detail.get("scope", {}).get("all_readings", False),
+                  "only": detail.get("scope", {}).get("only"),
+                  "answers": {run: answers_file(run) for run in craps_answers}},
+        "engine": engine,
+        "runs": detail.get("runs", []),
+        "left_out": detail.get("left_out", []),
+        "budget": budget.as_json(),
+        "sampling_seeds": SAMPLING_SEEDS,
+        "files": dict(sorted(files.items())),
+    }
+    return manifest
+
+
 def write_bundle(directory: str, results: list[Result], context: dict[str, Any],
                  budget: Budget, detail: dict[str, Any],
                  craps_answers: dict[str, CrapsAnswers],
@@ -121,38 +160,7 @@ def write_bundle(directory: str, results: list[Result], context: dict[str, Any],
         (staging / "timings.json").write_text(json.dumps(
             {r.obligation.id: round(r.seconds, 6) for r in results}, indent=2) + "\n",
             encoding="utf-8")
-        regulation_hashes = {
-            f"regulation/{name}": sha256(
-                resources.files("casino_proofs.regulation").joinpath(name).read_bytes())
-            for name in REGULATION_FILES
-        }
-        engine = dict(detail.get("engine", {}))
-        engine.pop("cwd", None)  # where the run was made does not belong to what it proves
-        manifest = {
-            "schema": SCHEMA, "schema_version": SCHEMA_VERSION,
-            "regulation": {**context["regulation"], "files": regulation_hashes},
-            "project": {"name": "casino-proofs", "version": tool_version(),
-                        "git_commit": _git_commit()},
-            "environment": {"python": platform.python_version(),
-                            "z3": z3.get_version_string(),
-                            "os": f"{platform.system()} {platform.release()}",
-                            "machine": platform.machine()},
-            "readings": {k: v["value"] for k, v in context["readings"].items()},
-            "conventions": [c["id"] for c in context["conventions"]],
-            "check": {"runs": [{"reading": r["reading"], "readings": r["readings"],
-                                "games": [g for g in ("craps", "paigow") if g in r]}
-                               for r in detail.get("runs", [])],
-                      "wagers": detail.get("wagers"),
-                      "all_readings": detail.get("scope", {}).get("all_readings", False),
-                      "only": detail.get("scope", {}).get("only"),
-                      "answers": {run: answers_file(run) for run in craps_answers}},
-            "engine": engine,
-            "runs": detail.get("runs", []),
-            "left_out": detail.get("left_out", []),
-            "budget": budget.as_json(),
-            "sampling_seeds": SAMPLING_SEEDS,
-            "files": dict(sorted(files.items())),
-        }
+        manifest = _manifest(context, budget, detail, craps_answers, files)
         (staging / "manifest.json").write_text(
             json.dumps(manifest, indent=2, ensure_ascii=False, sort_keys=True) + "\n",
             encoding="utf-8")

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, read_recorded
 from casino_proofs.audit.manifest import BundleError, Manifest, read_manifest
 from casino_proofs.obligations.verdict import Verdict
+from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, read_recorded
 from casino_proofs.untrusted.bounded_json import UntrustedJSON, loads
 
 #: bounds: the number of files, the largest file, the largest manifest, the longest answer line

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from casino_proofs.adapters.engine import ChannelLog, EngineUnavailable, Hello, read_hello
+from casino_proofs.protocol.channel_log import ChannelLog
+from casino_proofs.protocol.hello import EngineUnavailable, Hello, read_hello
 from casino_proofs.solving.budget import MAX_MS, MAX_RLIMIT, Budget
 
 SCHEMA = "casino-proofs/bundle"

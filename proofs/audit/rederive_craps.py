@@ -11,8 +11,7 @@ import json
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.adapters.engine import AnswerHash
-from casino_proofs.adapters.recorded import RecordedEngine
+from casino_proofs.adapters.bundle_answers import BundleAnswers
 from casino_proofs.audit.bundle import obligation_entry, query_file
 from casino_proofs.audit.findings import Finding, differing
 from casino_proofs.audit.intact import Bundle
@@ -20,20 +19,21 @@ from casino_proofs.audit.manifest import RunRecord
 from casino_proofs.obligations.craps import CrapsRun, prove_craps
 from casino_proofs.obligations.plan import relabel
 from casino_proofs.obligations.verdict import Result
+from casino_proofs.protocol.engine import AnswerHash
 from casino_proofs.solving.budget import Budget
 
 
-def recorded_engine(bundle: Bundle, run: RunRecord) -> tuple[RecordedEngine,
-                                                            RecordedEngine | None]:
+def recorded_engine(bundle: Bundle, run: RunRecord) -> tuple[BundleAnswers,
+                                                            BundleAnswers | None]:
     """The engine as the bundle recorded it in one run (and our implementation's explicit
     call, when recorded)."""
     recorded = bundle.answers[run.reading]
     hello = bundle.manifest.hello
-    main = RecordedEngine(hello, recorded.first, recorded.second or recorded.first,
+    main = BundleAnswers(hello, recorded.first, recorded.second or recorded.first,
                           channel=run.craps_channel)
     if bundle.manifest.engine["kind"] == "table":
         main.kind = "table"  # a recorded table cannot refuse: no validation obligation
-    explicit = RecordedEngine(hello, recorded.explicit, recorded.explicit) \
+    explicit = BundleAnswers(hello, recorded.explicit, recorded.explicit) \
         if recorded.explicit else None
     return main, explicit
 

@@ -23,9 +23,9 @@ from casino_proofs.audit.bundle import REGULATION_FILES, SAMPLING_SEEDS, answers
 from casino_proofs.audit.findings import Finding, OnRecord
 from casino_proofs.audit.intact import Bundle
 from casino_proofs.audit.rederive_craps import answers_digest
+from casino_proofs.context import readings_in_force
 from casino_proofs.obligations.craps import CrapsRun
 from casino_proofs.obligations.plan import plan_runs
-from casino_proofs.reports.context import readings_in_force
 from casino_proofs.version import tool_version
 
 WHICH_PROGRAM = ("a bundle records the answers, not which program gave them; replay "
@@ -78,12 +78,34 @@ def expected_left_out(bundle: Bundle, plan_left: list[dict[str, str]],
     return out
 
 
-def manifest_findings(bundle: Bundle, again: dict[str, CrapsRun]
-                      ) -> tuple[list[Finding], list[OnRecord]]:
-    """Every field of the manifest re-derived and compared, or named as taken on record."""
+def _runs_findings(bundle: Bundle, again: dict[str, CrapsRun]) -> list[Finding]:
+    """Each run's craps answers (their hash and counts) and Pai Gow sample, re-derived."""
     from casino_proofs.obligations.paigow.run import _sample
     from casino_proofs.obligations.paigow.scope_spec import FULL_DECK
 
+    m = bundle.manifest
+    out: list[Finding] = []
+    sample = len(_sample(FULL_DECK))
+    for i, run in enumerate(m.runs):
+        played = run.reading in again
+        if (run.craps is not None) != played:
+            out += _field(f"runs[{i}].craps", run.craps is not None, played)
+        if run.craps is not None and played:
+            out += _field(f"runs[{i}].craps.answers_sha256", run.craps["answers_sha256"],
+                          answers_digest(bundle, run))
+            engine = again[run.reading].answers.engine
+            out += _field(f"runs[{i}].craps.questions", run.craps["questions"],
+                          engine["questions"])
+            out += _field(f"runs[{i}].craps.asked", run.craps["asked"], engine["asked"])
+        if run.paigow is not None:
+            out += _field(f"runs[{i}].paigow.determinism_sample",
+                          run.paigow["determinism_sample"], sample)
+    return out
+
+
+def manifest_findings(bundle: Bundle, again: dict[str, CrapsRun]
+                      ) -> tuple[list[Finding], list[OnRecord]]:
+    """Every field of the manifest re-derived and compared, or named as taken on record."""
     m = bundle.manifest
     out: list[Finding] = []
     out += _field("regulation", m.regulation, _installed_regulation())
@@ -103,21 +125,7 @@ def manifest_findings(bundle: Bundle, again: dict[str, CrapsRun]
     crapsy = [r for r in m.runs if "craps" in r.games and "craps" in m.hello.games]
     out += _field("check.answers", m.answers_files,
                   {r.reading: answers_file(r.reading) for r in crapsy})
-    sample = len(_sample(FULL_DECK))
-    for i, run in enumerate(m.runs):
-        played = run.reading in again
-        if (run.craps is not None) != played:
-            out += _field(f"runs[{i}].craps", run.craps is not None, played)
-        if run.craps is not None and played:
-            out += _field(f"runs[{i}].craps.answers_sha256", run.craps["answers_sha256"],
-                          answers_digest(bundle, run))
-            engine = again[run.reading].answers.engine
-            out += _field(f"runs[{i}].craps.questions", run.craps["questions"],
-                          engine["questions"])
-            out += _field(f"runs[{i}].craps.asked", run.craps["asked"], engine["asked"])
-        if run.paigow is not None:
-            out += _field(f"runs[{i}].paigow.determinism_sample",
-                          run.paigow["determinism_sample"], sample)
+    out += _runs_findings(bundle, again)
     out += _field("engine.kind", m.engine["kind"], _kind_of(m.engine["target"]))
     on_record = [OnRecord(f"engine {m.engine['target'][:80]}", WHICH_PROGRAM)]
     if m.engine["kind"] == "impl":

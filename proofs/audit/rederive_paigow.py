@@ -24,13 +24,13 @@ from casino_proofs import spec
 from casino_proofs.audit.bundle import obligation_entry
 from casino_proofs.audit.findings import Finding, differing
 from casino_proofs.audit.manifest import RunRecord
+from casino_proofs.audit.schema import obligation_metadata
 from casino_proofs.obligations.paigow import catalogue, spec_side
 from casino_proofs.obligations.paigow import queries as pq
 from casino_proofs.obligations.paigow.evidence import DeckView
 from casino_proofs.obligations.paigow.scope_spec import FULL_DECK, SCOPES, ScopeSpec
 from casino_proofs.obligations.plan import prefix, relabel, relabelled
 from casino_proofs.obligations.verdict import Result
-from casino_proofs.reports.check import obligation_metadata
 from casino_proofs.solving.budget import Budget
 
 SMT_KINDS = ("abstraction", "nonvacuous", "statement")

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from casino_proofs.adapters.engine import Engine
 from casino_proofs.audit.findings import Finding
 from casino_proofs.audit.intact import MAX_FILE, Bundle
 from casino_proofs.audit.manifest import BundleError, RunRecord
+from casino_proofs.protocol.engine import Engine
 from casino_proofs.untrusted.bounded_json import UntrustedJSON, loads
 
 #: the fields of a craps row that rest on the implementation's answers
@@ -78,7 +78,7 @@ def _first_difference(a: Any, b: Any, path: str = "") -> str:
 
 def par_findings(bundle: Bundle, base: RunRecord, engine: Engine | None) -> list[Finding]:
     """The PAR sheet of the bundle against the one computed again."""
-    from casino_proofs.reports.par import document
+    from casino_proofs.analyses.par.sheet import document
 
     if "par.json" not in bundle.manifest.files:
         return [Finding("par.json", "missing", "check --bundle writes the PAR sheet of the "

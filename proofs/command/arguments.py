@@ -7,14 +7,15 @@ nothing checked and nothing written.
 
 from __future__ import annotations
 
+from argparse import Namespace
 from collections.abc import Mapping, Sequence
 
 from casino_proofs import regulation, spec
-from casino_proofs.adapters.engine import Engine, EngineUnavailable
-from casino_proofs.command.targets import open_target
+from casino_proofs.adapters.targets import open_target
+from casino_proofs.protocol.engine import Engine
+from casino_proofs.protocol.hello import EngineUnavailable
 
 GAME_NAMES = {"craps": "craps", "paigow": "Pai Gow Poker"}
-QUIET = "no progress on stderr (on a terminal, or a line every few seconds in a log)"
 
 
 class UsageError(Exception):
@@ -92,3 +93,8 @@ def open_engine(target: str, timeout_ms: int, games: Sequence[str] = (),
                          f"({target[:80]}) plays {', '.join(hello.games) or 'no game'} "
                          "(see its hello)")
     return engine
+
+
+def lookup_engine(args: Namespace, game: str) -> Engine:
+    """The engine of a lookup of one game (``settle``, ``rank``, ``compare``)."""
+    return open_engine(args.engine, args.engine_timeout_ms, (game,), args.command)

@@ -17,10 +17,10 @@ from __future__ import annotations
 import argparse
 import gc
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.adapters.engine import Engine
 from casino_proofs.command.arguments import (
     UsageError,
     check_readings,
@@ -30,115 +30,145 @@ from casino_proofs.command.arguments import (
     parse_wagers,
 )
 from casino_proofs.command.claims import readings_claimed
+from casino_proofs.command.options import (
+    Commands,
+    budget_options,
+    budget_type,
+    command,
+    engine_options,
+    output_option,
+    quiet,
+    reading_option,
+)
 from casino_proofs.command.output import check_output_paths
+from casino_proofs.context import parse_readings, report_context
 from casino_proofs.obligations.craps import prove_craps
 from casino_proofs.obligations.craps.answers import CrapsAnswers
-from casino_proofs.obligations.paigow import check_paigow
+from casino_proofs.obligations.paigow import prove_paigow
 from casino_proofs.obligations.plan import not_offered, plan_runs, relabel
 from casino_proofs.obligations.verdict import Result, exit_code
+from casino_proofs.progress import Progress
+from casino_proofs.protocol.engine import Engine
 from casino_proofs.reports import formats
 from casino_proofs.reports.check import to_json, to_text
-from casino_proofs.reports.context import parse_readings, report_context
-from casino_proofs.reports.progress import Progress
 from casino_proofs.solving.budget import Budget
 
 GAMES = ("craps", "paigow")
 
 
-def run_check(args: argparse.Namespace) -> int:
-    from casino_proofs.command.output import write_text
+def register(sub: Commands) -> None:
+    check = command(sub, "check", "prove every obligation",
+                    "Prove every obligation: spec exhaustive, exclusive and never vacuous; the "
+                    "implementation under test agreeing with spec on every reachable state "
+                    "and all 36 rolls, and on every Pai Gow hand.")
+    check.add_argument("--format",
+                       choices=("text", "json", "junit", "sarif", "markdown", "html"),
+                       default="text", help="report format (default: text; html: one "
+                                            "self-contained page for an auditor)")
+    reading_option(check)
+    check.add_argument("--all-readings", action="store_true",
+                       help="also prove every other value of every reading the engine "
+                            "implements, one reading at a time")
+    check.add_argument("--only", choices=("craps", "paigow"), default=None,
+                       help="check one game only (default: every game)")
+    check.add_argument("--wagers", metavar="LIST",
+                       help="prove these craps wagers only (comma-separated); the others are "
+                            "listed as left out")
+    engine_options(check)
+    check.add_argument("--workers", type=budget_type("--workers"), default=2, metavar="N",
+                       help="processes for the exhaustive Pai Gow pass (default: 2)")
+    budget_options(check)
+    output_option(check)
+    check.add_argument("--bundle", metavar="DIR",
+                       help="also write an audit bundle to DIR (a new or empty directory): "
+                            "manifest, verdicts, answers, and every SMT query as SMT-LIB 2")
+    quiet(check)
+    check.set_defaults(run=run_check)
 
-    readings = parse_readings(args.reading)
-    budget = Budget(z3_rlimit=args.rlimit, wall_ms=args.timeout_ms)
-    wagers = parse_wagers(args.wagers)
-    games = games_of(args.only)
-    check_scope(games, wagers, "check")
-    check_readings(readings, games, f"check --only {args.only}" if args.only else "check")
-    check_output_paths(args.output, args.bundle)
-    engine = open_engine(args.engine, args.engine_timeout_ms)
-    hello = engine.hello
-    try:
-        readings, claim_notes = readings_claimed(hello, readings, games)
-    except UsageError:
-        engine.close()
-        raise
-    started = time.perf_counter()
-    record = bool(args.bundle)
-    results: list[Result] = []
-    detail: dict[str, Any] = {"engine": engine.describe(), "runs": [], "left_out": []}
-    if args.only is not None:
-        other = next(g for g in GAMES if g != args.only)
-        detail["left_out"].append({"what": f"every {other} obligation",
-                                   "why": f"--only {args.only}"})
-    craps_answers: dict[str, CrapsAnswers] = {}
-    detail["wagers"] = wagers
-    detail["scope"] = {"all_readings": args.all_readings, "only": args.only}
+
+@dataclass
+class CheckRun:
+    """What a check gathers run by run: every result, the report's detail, each run's craps
+    answers (for the bundle) and the Pai Gow pass's counts (for the PAR sheet)."""
+
+    args: argparse.Namespace
+    engine: Engine
+    budget: Budget
+    wagers: list[str] | None
+    record: bool
+    results: list[Result] = field(default_factory=list)
+    detail: dict[str, Any] = field(default_factory=dict)
+    craps_answers: dict[str, CrapsAnswers] = field(default_factory=dict)
     pass_counts: dict[str, dict[str, int]] | None = None
-    par_doc: dict[str, Any] | None = None
-    try:
-        for label, chosen, run_games in plan_runs(hello, readings, args.all_readings, games,
-                                                  detail["left_out"]):
+
+    def craps(self, label: str | None, chosen: dict[str, str], run: dict[str, Any]) -> None:
+        hello, args = self.engine.hello, self.args
+        if "craps" not in hello.games:
+            self.results += relabel([not_offered("craps")], label)
+            return
+        left = [w for w in spec.WAGER_NAMES if self.wagers and w not in self.wagers]
+        bar = Progress(f"craps{' ' + label if label else ''}: every wager", 1, not args.quiet)
+        craps = prove_craps(self.engine, chosen, self.wagers, self.budget, record=self.record,
+                            left_out=left)
+        bar.step()
+        bar.close()
+        self.results += relabel(craps.results, label)
+        run["craps"] = {"answers_sha256": craps.answers.digest, **craps.answers.engine}
+        if craps.answers.channel is not None:
+            run["craps"]["channel"] = craps.answers.channel.json()
+        self.craps_answers[label or "base"] = craps.answers
+        if label is None:
+            self.detail["left_out"] += craps.left_out
+
+    def paigow(self, label: str | None, chosen: dict[str, str], run: dict[str, Any]) -> None:
+        hello, args = self.engine.hello, self.args
+        if "paigow" not in hello.games:
+            self.results += relabel([not_offered("paigow")], label)
+            return
+        bar = Progress(f"Pai Gow{' ' + label if label else ''}: every hand", 1, not args.quiet)
+
+        def advance(done: int, total: int, bar: Progress = bar) -> None:
+            bar.total = total
+            bar.step()
+
+        outcome = prove_paigow(self.engine, chosen, workers=args.workers, budget=self.budget,
+                               record=self.record, progress=advance)
+        bar.close()
+        self.results += relabel(outcome.results, label)
+        run["paigow"] = {"answers_sha256": outcome.answers_digest,
+                         "determinism_sample": outcome.determinism_sample,
+                         "combination_counts": outcome.combination_counts}
+        if outcome.channel:
+            run["paigow"]["channel"] = {scope: log.json() for scope, log
+                                        in outcome.channel.items()}
+        if label is None:
+            self.detail["paigow"] = {"hands": outcome.hands, "classes": outcome.classes,
+                                     "digest": outcome.digest, "silence": outcome.silence}
+            self.detail["left_out"] += outcome.left_out
+            self.pass_counts = outcome.combination_counts
+
+    def every_run(self, readings: dict[str, str], games: tuple[str, ...]) -> None:
+        """One run per set of readings (``plan_runs``), each game in turn."""
+        for label, chosen, run_games in plan_runs(self.engine.hello, readings,
+                                                  self.args.all_readings, games,
+                                                  self.detail["left_out"]):
             run: dict[str, Any] = {"reading": label or "base", "readings": chosen}
-            if detail["runs"]:
+            if self.detail["runs"]:
                 # What earlier runs left for the collector is freed now, not at whatever
                 # moment this run's allocations trigger it: Z3 hands out the ids of freed
                 # terms again, and a resource count depends on them (principle 6: the same
                 # counts every run, idle or under load).
                 gc.collect()
             if "craps" in run_games:
-                if "craps" not in hello.games:
-                    results += relabel([not_offered("craps")], label)
-                else:
-                    left = [w for w in spec.WAGER_NAMES if wagers and w not in wagers]
-                    bar = Progress(f"craps{' ' + label if label else ''}: every wager", 1,
-                                   not args.quiet)
-                    craps = prove_craps(engine, chosen, wagers, budget, record=record,
-                                        left_out=left)
-                    bar.step()
-                    bar.close()
-                    results += relabel(craps.results, label)
-                    run["craps"] = {"answers_sha256": craps.answers.digest,
-                                    **craps.answers.engine}
-                    if craps.answers.channel is not None:
-                        run["craps"]["channel"] = craps.answers.channel.json()
-                    craps_answers[label or "base"] = craps.answers
-                    if label is None:
-                        detail["left_out"] += craps.left_out
+                self.craps(label, chosen, run)
             if "paigow" in run_games:
-                if "paigow" not in hello.games:
-                    results += relabel([not_offered("paigow")], label)
-                else:
-                    bar = Progress(f"Pai Gow{' ' + label if label else ''}: every hand", 1,
-                                   not args.quiet)
+                self.paigow(label, chosen, run)
+            self.detail["runs"].append(run)
 
-                    def advance(done: int, total: int, bar: Progress = bar) -> None:
-                        bar.total = total
-                        bar.step()
 
-                    outcome = check_paigow(chosen, engine, workers=args.workers, budget=budget,
-                                           record=record, progress=advance)
-                    bar.close()
-                    results += relabel(outcome.results, label)
-                    run["paigow"] = {"answers_sha256": outcome.answers_digest,
-                                     "determinism_sample": outcome.determinism_sample,
-                                     "combination_counts": outcome.combination_counts}
-                    if outcome.channel:
-                        run["paigow"]["channel"] = {scope: log.json() for scope, log
-                                                    in outcome.channel.items()}
-                    if label is None:
-                        detail["paigow"] = {"hands": outcome.hands, "classes": outcome.classes,
-                                            "digest": outcome.digest,
-                                            "silence": outcome.silence}
-                        detail["left_out"] += outcome.left_out
-                        pass_counts = outcome.combination_counts
-            detail["runs"].append(run)
-        detail["notes"] = claim_notes + engine.notes()
-        if args.bundle or args.format == "html":
-            played = tuple(g for g in games if g in hello.games)
-            par_doc = par_sheet(engine, readings, played, wagers, pass_counts, args.workers)
-    finally:
-        engine.close()
-    if args.all_readings and hello.readings is None:
+def _all_readings_note(args: argparse.Namespace, engine: Engine,
+                       detail: dict[str, Any]) -> None:
+    if args.all_readings and engine.hello.readings is None:
         detail["notes"].append("--all-readings: the engine claims no readings; it is proved "
                                "under the readings in force alone")
     elif args.all_readings:
@@ -148,19 +178,67 @@ def run_check(args: argparse.Namespace) -> int:
             f"craps alone and {by_game['paigow']} under another Pai Gow reading Pai Gow "
             "alone: a reading of one game changes no answer of the other, so the other "
             "game's check under the readings in force stands for it (reused, not run again)")
+
+
+def _checked_arguments(args: argparse.Namespace) -> tuple[dict[str, str], Budget,
+                                                          list[str] | None, tuple[str, ...]]:
+    """Everything the user gave, checked before any work (UsageError otherwise)."""
+    readings = parse_readings(args.reading)
+    budget = Budget(z3_rlimit=args.rlimit, wall_ms=args.timeout_ms)
+    wagers = parse_wagers(args.wagers)
+    games = games_of(args.only)
+    check_scope(games, wagers, "check")
+    check_readings(readings, games, f"check --only {args.only}" if args.only else "check")
+    check_output_paths(args.output, args.bundle)
+    return readings, budget, wagers, games
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from casino_proofs.command.output import write_text
+
+    readings, budget, wagers, games = _checked_arguments(args)
+    engine = open_engine(args.engine, args.engine_timeout_ms)
+    hello = engine.hello
+    try:
+        readings, claim_notes = readings_claimed(hello, readings, games)
+    except UsageError:
+        engine.close()
+        raise
+    started = time.perf_counter()
+    check = CheckRun(args, engine, budget, wagers, bool(args.bundle))
+    detail = check.detail
+    detail.update({"engine": engine.describe(), "runs": [], "left_out": []})
+    if args.only is not None:
+        other = next(g for g in GAMES if g != args.only)
+        detail["left_out"].append({"what": f"every {other} obligation",
+                                   "why": f"--only {args.only}"})
+    detail["wagers"] = wagers
+    detail["scope"] = {"all_readings": args.all_readings, "only": args.only}
+    par_doc: dict[str, Any] | None = None
+    try:
+        check.every_run(readings, games)
+        detail["notes"] = claim_notes + engine.notes()
+        if args.bundle or args.format == "html":
+            played = tuple(g for g in games if g in hello.games)
+            par_doc = par_sheet(engine, readings, played, wagers, check.pass_counts,
+                                args.workers)
+    finally:
+        engine.close()
+    _all_readings_note(args, engine, detail)
     seconds = time.perf_counter() - started
     context = {**report_context(readings), "budget": budget.as_json()}
-    text = render(args.format, results, context, seconds, detail, readings, par_doc)
+    text = render(args.format, check.results, context, seconds, detail, readings, par_doc)
     if args.bundle:
         from casino_proofs.audit.bundle import write_bundle
 
         try:
-            write_bundle(args.bundle, results, context, budget, detail, craps_answers, par_doc)
+            write_bundle(args.bundle, check.results, context, budget, detail,
+                         check.craps_answers, par_doc)
         except OSError as exc:
             raise UsageError(f"--bundle {args.bundle}: cannot write it ({exc.strerror or exc});"
                              " no report written") from exc
     write_text(text, args.output)
-    return exit_code(results)
+    return exit_code(check.results)
 
 
 def par_sheet(engine: Engine, readings: dict[str, str], games: tuple[str, ...],
@@ -168,8 +246,7 @@ def par_sheet(engine: Engine, readings: dict[str, str], games: tuple[str, ...],
               workers: int) -> dict[str, Any]:
     """The PAR sheet the audit bundle holds: the run's figures, the five-card table set
     against the counts of the run's own pass over every hand."""
-    from casino_proofs.analyses.par.sheet import craps_sheet, paigow_sheet
-    from casino_proofs.reports.par import document
+    from casino_proofs.analyses.par.sheet import craps_sheet, document, paigow_sheet
 
     craps = craps_sheet(readings, engine, wagers, 0)[0] if "craps" in games else None
     paigow = paigow_sheet(readings, engine, workers) if "paigow" in games else None
@@ -191,8 +268,8 @@ def render(form: str, results: list[Result], context: dict[str, Any], seconds: f
     if form == "markdown":
         return formats.to_markdown(results, context, seconds, detail)
     if form == "html":
-        from casino_proofs.analyses.ambiguities import find_all, finding_json
-        from casino_proofs.analyses.edge import edge_rows, row_json
+        from casino_proofs.analyses.readings.ambiguities import find_all, finding_json
+        from casino_proofs.analyses.readings.edge import edge_rows, row_json
         from casino_proofs.reports.html import to_html
 
         return to_html(results, context, seconds, [finding_json(f) for f in find_all()],

@@ -10,8 +10,8 @@ naming the values (never a refutation under a value the engine never claimed).
 from __future__ import annotations
 
 from casino_proofs import regulation
-from casino_proofs.adapters.engine import Hello
 from casino_proofs.command.arguments import UsageError
+from casino_proofs.protocol.hello import Hello
 
 
 def readings_claimed(hello: Hello, chosen: dict[str, str], games: tuple[str, ...]

@@ -6,22 +6,33 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from casino_proofs.adapters.engine import EngineUnavailable
-from casino_proofs.analyses import diff
-from casino_proofs.command.arguments import QUIET, UsageError, check_scope, parse_wagers
+from casino_proofs.adapters.targets import open_target
+from casino_proofs.command.arguments import UsageError, check_scope, parse_wagers
+from casino_proofs.command.options import (
+    ENGINE_TIMEOUT_MS,
+    Commands,
+    budget_options,
+    budget_type,
+    command,
+    output_option,
+    quiet,
+)
 from casino_proofs.command.output import check_output_paths, write_text
-from casino_proofs.command.targets import open_target
+from casino_proofs.context import parse_readings, report_context
 from casino_proofs.obligations.verdict import (
     EXIT_ERROR,
     EXIT_PROVED,
     EXIT_REFUTED,
     EXIT_UNKNOWN,
 )
-from casino_proofs.reports.context import parse_readings, report_context
-from casino_proofs.reports.progress import Progress
+from casino_proofs.progress import Progress
+from casino_proofs.protocol.hello import EngineUnavailable
 from casino_proofs.solving.budget import Budget
+
+if TYPE_CHECKING:
+    from casino_proofs.analyses import diff
 
 SIDES = ("spec (the specification itself), impl (this project's implementation), "
          "exec:COMMAND, python:MODULE or python:FILE.py, table:FILE")
@@ -39,16 +50,14 @@ exit codes:
 """
 
 
-def add_parser(sub: Any, output_option: Any, budget_options: Any, engine_timeout: Any,
-               workers_type: Any) -> None:
-    p = sub.add_parser(
-        "diff", help="every input two implementations, readings or versions disagree on",
-        description="Every craps input (wager, state, roll) two sides settle differently, "
-                    "replayed on both and proved complete by SMT, with the exact house-edge "
-                    "change of every wager that differs; every Pai Gow hand whose combination "
-                    "they name differently, and the exact number of ordered pairs of hands "
-                    "they order differently, counted by class, with examples.",
-        epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
+def register(sub: Commands) -> None:
+    p = command(
+        sub, "diff", "every input two implementations, readings or versions disagree on",
+        "Every craps input (wager, state, roll) two sides settle differently, "
+        "replayed on both and proved complete by SMT, with the exact house-edge "
+        "change of every wager that differs; every Pai Gow hand whose combination "
+        "they name differently, and the exact number of ordered pairs of hands "
+        "they order differently, counted by class, with examples.", EXIT_CODES)
     p.add_argument("a", metavar="A", help=f"the first side: {SIDES}")
     p.add_argument("b", metavar="B", help="the second side, as A")
     p.add_argument("--a-reading", action="append", default=[], metavar="NAME=VALUE",
@@ -64,16 +73,22 @@ def add_parser(sub: Any, output_option: Any, budget_options: Any, engine_timeout
     p.add_argument("--format", choices=("text", "json", "markdown", "html"), default="text",
                    help="output format (default: text; markdown is short enough for a "
                         "pull-request comment)")
-    p.add_argument("--workers", type=workers_type, default=2, metavar="N",
+    p.add_argument("--workers", type=budget_type("--workers"), default=2, metavar="N",
                    help="processes for the pass over every Pai Gow hand (default: 2)")
-    p.add_argument("--quiet", action="store_true", help=QUIET)
+    quiet(p)
     output_option(p)
     budget_options(p)
-    engine_timeout(p)
+    p.add_argument("--engine-timeout-ms", type=budget_type("--engine-timeout-ms"),
+                   default=ENGINE_TIMEOUT_MS, metavar="MS",
+                   help="how long an engine may take over one request before it is "
+                        f"restarted (default: {ENGINE_TIMEOUT_MS})")
+    p.set_defaults(run=run_diff)
 
 
 def read_expected(path: str) -> dict[str, str | None]:
     """The expected differences of ``--expect FILE``: ID -> fingerprint (None: ID only)."""
+    from casino_proofs.analyses import diff
+
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
     except OSError as exc:
@@ -106,6 +121,8 @@ def read_expected(path: str) -> dict[str, str | None]:
 
 
 def _check_id(path: str, id_: str, where: str) -> None:
+    from casino_proofs.analyses import diff
+
     game, _, rest = id_.partition("/")
     if game not in diff.GAMES or not rest or any(c.isspace() for c in id_):
         raise UsageError(f"--expect {path}, {where}: a difference ID is craps/... or "
@@ -114,6 +131,8 @@ def _check_id(path: str, id_: str, where: str) -> None:
 
 def _side(name: str, pairs: list[str], option: str, timeout_ms: int) -> diff.Target:
     """One side as the user named it, its readings checked and its engine started."""
+    from casino_proofs.analyses import diff
+
     try:
         readings = parse_readings(pairs)
     except ValueError as exc:
@@ -143,6 +162,7 @@ def _side(name: str, pairs: list[str], option: str, timeout_ms: int) -> diff.Tar
 
 
 def run_diff(args: argparse.Namespace) -> int:
+    from casino_proofs.analyses import diff
     from casino_proofs.reports.diff import render
 
     budget = Budget(z3_rlimit=args.rlimit, wall_ms=args.timeout_ms)

@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from casino_proofs import regulation, spec
-from casino_proofs.adapters.answers import Strength
-from casino_proofs.adapters.engine import Engine
 from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF, SCOPES, ScopeSpec, SpecView
+from casino_proofs.protocol.answers import Strength
+from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.z3_compile import evaluate_with_z3
 
 _VALID_CARD = ("a card is a rank 2-9, T, J, Q, K or A followed by a suit c, d, h or s "

@@ -16,11 +16,13 @@ terminal that shows it.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import stat
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from casino_proofs.command.arguments import UsageError
 from casino_proofs.untrusted.printable import printable
@@ -125,3 +127,8 @@ def write_text(text: str, output: str | None) -> None:
             raise UsageError(f"cannot write {output}: {exc.strerror or exc}; nothing "
                              "written") from None
         raise
+
+
+def print_json(doc: dict[str, Any]) -> None:
+    """A document as indented JSON on standard output."""
+    write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", None)

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import argparse
 
-from casino_proofs.analyses.par.breakage import add_breakage
-from casino_proofs.analyses.par.sheet import craps_sheet, paigow_sheet
 from casino_proofs.command.arguments import (
     UsageError,
     check_readings,
@@ -15,12 +13,56 @@ from casino_proofs.command.arguments import (
     open_engine,
     parse_wagers,
 )
+from casino_proofs.command.options import (
+    Commands,
+    budget_type,
+    command,
+    engine_options,
+    output_option,
+    reading_option,
+)
 from casino_proofs.command.output import check_output_paths, write_text
-from casino_proofs.reports import par as render
-from casino_proofs.reports.context import parse_readings, report_context
+from casino_proofs.context import parse_readings, report_context
+
+
+def register(sub: Commands) -> None:
+    par = command(sub, "par",
+                  "the PAR sheet: exact probabilities, edges, variance, hand frequencies",
+                  "The probability accounting report of every craps wager (each outcome's exact "
+                  "probability, hit frequency, return, house edge per bet made, per bet "
+                  "resolved and per roll, variance, standard deviation, rolls to a decision, "
+                  "volatility index) under every reading that changes it, and of Pai Gow Poker "
+                  "(each combination's frequency over every five-card, two-card and "
+                  "seven-card hand); from the specification, checked against the "
+                  "implementation under test.")
+    reading_option(par)
+    par.add_argument("--only", choices=("craps", "paigow"), default=None,
+                     help="one game only (default: both)")
+    par.add_argument("--wagers", metavar="LIST",
+                     help="these craps wagers only (comma-separated)")
+    par.add_argument("--format", choices=("text", "json", "csv", "markdown", "html"),
+                     default="text", help="output format (default: text)")
+    output_option(par)
+    par.add_argument("--monte-carlo", type=budget_type("--monte-carlo"), default=None,
+                     metavar="TRIALS",
+                     help="also play each craps row TRIALS times (seeded) and check every exact "
+                          "figure against its 99.99%% interval")
+    par.add_argument("--stake", type=budget_type("--stake"), default=None, metavar="UNITS",
+                     help="also show each craps wager's breakage: what the rounding keeps of "
+                          "the exact winnings of a stake of UNITS whole units")
+    par.add_argument("--rounding", choices=("floor", "half-up", "half-even", "exact"),
+                     default=None, help="the rounding of the breakage (default: floor)")
+    par.add_argument("--workers", type=budget_type("--workers"), default=2, metavar="N",
+                     help="processes for the seven-card count (default: 2)")
+    engine_options(par)
+    par.set_defaults(run=run_par)
 
 
 def run_par(args: argparse.Namespace) -> int:
+    from casino_proofs.analyses.par.breakage import add_breakage
+    from casino_proofs.analyses.par.sheet import craps_sheet, document, paigow_sheet
+    from casino_proofs.reports import par as render
+
     readings = parse_readings(args.reading)
     wagers = parse_wagers(args.wagers)
     games = games_of(args.only)
@@ -46,7 +88,7 @@ def run_par(args: argparse.Namespace) -> int:
             if args.only in (None, "paigow") else None
     finally:
         engine.close()
-    doc = render.document({**report_context(readings), "engine": engine.target}, craps,
+    doc = document({**report_context(readings), "engine": engine.target}, craps,
                           paigow, monte)
     text = {"json": render.to_json, "csv": render.to_csv, "markdown": render.to_markdown,
             "html": render.to_html, "text": render.to_text}[args.format](doc)

@@ -5,21 +5,73 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from casino_proofs.audit import again as asking
-from casino_proofs.audit.findings import BAD, Finding, OnRecord
-from casino_proofs.audit.intact import Bundle, load
-from casino_proofs.audit.manifest import BundleError
-from casino_proofs.audit.replay import replay, status_of
 from casino_proofs.command.arguments import open_engine
+from casino_proofs.command.options import (
+    ENGINE_TIMEOUT_MS,
+    TARGETS,
+    Commands,
+    budget_type,
+    command,
+    quiet,
+    text_or_json,
+)
 from casino_proofs.command.output import write_text
 from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED, EXIT_UNKNOWN
-from casino_proofs.reports.progress import Progress
+from casino_proofs.progress import Progress
+from casino_proofs.solving.budget import DEFAULT_CVC5_RLIMIT, DEFAULT_Z3_RLIMIT
+
+if TYPE_CHECKING:
+    from casino_proofs.audit.findings import Finding, OnRecord
+    from casino_proofs.audit.intact import Bundle
+
+
+def register(sub: Commands) -> None:
+    replay = command(sub, "replay", "re-derive an audit bundle, believing nothing it says",
+                     "Check that a bundle written by check --bundle is intact (regular files, "
+                     "each with its hash, nothing else), then derive it again from the "
+                     "installed package: the obligations the recorded scope gives rise to, the "
+                     "craps verdicts from the recorded answers, the Pai Gow verdicts about the "
+                     "specification, every query rebuilt and compared as text and solved "
+                     "again by cvc5 (default, the independent solver; pip install cvc5) or Z3, "
+                     "the manifest's fields and the PAR sheet. What only the engine could "
+                     "re-derive is named as taken on record; --engine TARGET asks it again.")
+    replay.add_argument("bundle", metavar="DIR", help="a bundle written by check --bundle")
+    replay.add_argument("--solver", choices=("cvc5", "z3"), default="cvc5",
+                        help="the solver to re-check with (default: cvc5)")
+    text_or_json(replay)
+    replay.add_argument("--rlimit", type=budget_type("--rlimit"), default=None,
+                        metavar="UNITS",
+                        help="the solver's resource limit per query (default: the bundle's: "
+                             f"cvc5 {DEFAULT_CVC5_RLIMIT:,}, Z3 {DEFAULT_Z3_RLIMIT:,} units)")
+    replay.add_argument("--timeout-ms", type=budget_type("--timeout-ms"), default=None,
+                        metavar="MS",
+                        help="the wall-clock safety net per query (default: the bundle's)")
+    replay.add_argument("--regenerate", action="store_true",
+                        help="kept for old scripts: every query is rebuilt and compared "
+                             "anyway")
+    replay.add_argument("--engine", metavar="TARGET", default=None,
+                        help="ask this engine again, every craps input and every Pai Gow hand, "
+                             "and demand the bundle's answers and hashes (a bundle records "
+                             "answers, not which program gave them; its own command is never "
+                             f"run): {TARGETS}")
+    replay.add_argument("--engine-timeout-ms", type=budget_type("--engine-timeout-ms"),
+                        default=ENGINE_TIMEOUT_MS, metavar="MS",
+                        help=f"with --engine: the time limit per request (default: "
+                             f"{ENGINE_TIMEOUT_MS})")
+    replay.add_argument("--paigow-again", action="store_true",
+                        help="--engine impl, for a bundle whose engine is our implementation "
+                             "(about 25 s a reading)")
+    quiet(replay)
+    replay.set_defaults(run=run_replay)
 
 
 def _text(bundle: Bundle, findings: list[Finding], on_record: list[OnRecord], solver: str,
           engine: Any) -> str:
+    from casino_proofs.audit.findings import BAD
+    from casino_proofs.audit.replay import status_of
+
     status = status_of(findings)
     lines = [f"{f.status.upper():<22} {f.obligation}: {f.detail}" for f in findings
              if f.status not in ("same", "on-record")]
@@ -42,6 +94,12 @@ def _text(bundle: Bundle, findings: list[Finding], on_record: list[OnRecord], so
 
 
 def run_replay(args: argparse.Namespace) -> int:
+    from casino_proofs.audit import again as asking
+    from casino_proofs.audit.findings import BAD
+    from casino_proofs.audit.intact import load
+    from casino_proofs.audit.manifest import BundleError
+    from casino_proofs.audit.replay import replay, status_of
+
     bundle = load(args.bundle)  # a bad bundle is a one-line error before any solving
     if args.paigow_again:
         asking.refuse_foreign_engine(bundle)

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import time
 
-from casino_proofs.adapters.engine import ChannelFault, ChannelLog
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
+from casino_proofs.protocol.channel_log import ChannelFault, ChannelLog
 
 CLAUSE = {"craps": "r3-95.15-intro.s1", "paigow": "r3-40-intro.s1"}
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from casino_proofs import regulation, spec
-from casino_proofs.adapters.engine import Hello
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
+from casino_proofs.protocol.hello import Hello
 
 #: one run: its label (None for the base run), its readings, its games
 Run = tuple[str | None, dict[str, str], tuple[str, ...]]

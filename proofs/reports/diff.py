@@ -137,62 +137,69 @@ def _expect_lines(doc: dict[str, Any]) -> list[str]:
 # -- text ---------------------------------------------------------------------------------------
 
 
+def _craps_lines(doc: dict[str, Any]) -> list[str]:
+    craps = doc["craps"]
+    lines = [f"Craps: {craps['inputs']:,} inputs compared, "
+             f"{craps['differing_inputs']:,} differ; {_completeness(doc)}"]
+    if craps["by_clause"]:
+        lines.append("  by clause: " + ", ".join(f"{c} {n:,}"
+                                                 for c, n in craps["by_clause"].items()))
+    for w in craps["one_sided"]:
+        lines.append(f"  {w['wager']}: offered by {w['offered_by'].upper()} only")
+    for w in doc["craps"]["wagers"]:
+        if w["completeness"]["verdict"] != "PROVED":
+            lines.append(f"  {w['wager']}: completeness {w['completeness']['verdict']}: "
+                         f"{w['completeness'].get('detail', '')}")
+    for w in _differing(doc):
+        lines.append(f"  {w['wager']} ({w['paragraph']}, {w['title']}): "
+                     f"{count(len(w['differences']), 'input')}")
+        for d in w["differences"]:
+            delta = f"; net change {d['net_difference']}" if d["net_difference"] else ""
+            lines.append(f"    {state_text(d['state'], d['roll'])}: A {answer_text(d['a'])}"
+                         f", B {answer_text(d['b'])}{delta} [{', '.join(d['clauses'])}]"
+                         + ("" if d["replayed"] else " DID NOT REPLAY"))
+        lines += [f"    {_edge_line(r)}" for r in w.get("edge", [])]
+        unreached = _unreached_line(w)
+        if unreached:
+            lines.append(f"    {unreached}")
+    return [*lines, ""]
+
+
+def _paigow_lines(paigow: dict[str, Any]) -> list[str]:
+    lines = [f"Pai Gow (grid by {paigow['grid_by']}):"]
+    for s in paigow["scopes"]:
+        order = s["order"]
+        lines.append(f"  {s['scope']} hands ({s['hands']:,}): {len(s['combinations'])} "
+                     f"combination differences; {order['ordered_pairs']:,} ordered pairs "
+                     f"ordered differently ({order['unordered_pairs']:,} unordered)")
+        for u in s["unranked"]:
+            lines.append(f"    {u['side'].upper()} ranks {u['hands']:,} hands not "
+                         f"(first {u['first']}): {u['why']}")
+        for c in s["combinations"]:
+            lines.append(f"    A names {c['a']} ({c['clauses']['a']}), B names {c['b']} "
+                         f"({c['clauses']['b']}): {c['hands']:,} hands in {c['classes']:,}"
+                         f" classes, e.g. {', '.join(c['examples'])}"
+                         + ("" if c["replayed"] else " DID NOT REPLAY"))
+        for cell in order["cells"]:
+            lines.append(f"    a {cell['row']} against a {cell['column']}: "
+                         f"{cell['pairs']:,} ordered pairs")
+            lines += [f"      {_kind_text(k)}" for k in cell["kinds"]]
+        for c in s["conflicts"]:
+            lines.append(f"    the text under {c['side'].upper()}'s readings contradicts "
+                         f"itself on {c['pairs']:,} ordered pairs: {c['statements'][0]} and"
+                         f" {c['statements'][1]}, e.g. {c['example'][0]} against "
+                         f"{c['example'][1]}")
+    return [*lines, ""]
+
+
 def to_text(doc: dict[str, Any]) -> str:
     n = len(doc["differences"])
     lines = [f"casino-proofs diff: {doc['verdict']} -- {count(n, 'difference')}",
              f"A: {side_text(doc['a'])}", f"B: {side_text(doc['b'])}", ""]
-    craps = doc.get("craps")
-    if craps is not None:
-        lines.append(f"Craps: {craps['inputs']:,} inputs compared, "
-                     f"{craps['differing_inputs']:,} differ; {_completeness(doc)}")
-        if craps["by_clause"]:
-            lines.append("  by clause: " + ", ".join(f"{c} {n:,}"
-                                                     for c, n in craps["by_clause"].items()))
-        for w in craps["one_sided"]:
-            lines.append(f"  {w['wager']}: offered by {w['offered_by'].upper()} only")
-        for w in doc["craps"]["wagers"]:
-            if w["completeness"]["verdict"] != "PROVED":
-                lines.append(f"  {w['wager']}: completeness {w['completeness']['verdict']}: "
-                             f"{w['completeness'].get('detail', '')}")
-        for w in _differing(doc):
-            lines.append(f"  {w['wager']} ({w['paragraph']}, {w['title']}): "
-                         f"{count(len(w['differences']), 'input')}")
-            for d in w["differences"]:
-                delta = f"; net change {d['net_difference']}" if d["net_difference"] else ""
-                lines.append(f"    {state_text(d['state'], d['roll'])}: A {answer_text(d['a'])}"
-                             f", B {answer_text(d['b'])}{delta} [{', '.join(d['clauses'])}]"
-                             + ("" if d["replayed"] else " DID NOT REPLAY"))
-            lines += [f"    {_edge_line(r)}" for r in w.get("edge", [])]
-            unreached = _unreached_line(w)
-            if unreached:
-                lines.append(f"    {unreached}")
-        lines.append("")
-    paigow = doc.get("paigow")
-    if paigow is not None:
-        lines.append(f"Pai Gow (grid by {paigow['grid_by']}):")
-        for s in paigow["scopes"]:
-            order = s["order"]
-            lines.append(f"  {s['scope']} hands ({s['hands']:,}): {len(s['combinations'])} "
-                         f"combination differences; {order['ordered_pairs']:,} ordered pairs "
-                         f"ordered differently ({order['unordered_pairs']:,} unordered)")
-            for u in s["unranked"]:
-                lines.append(f"    {u['side'].upper()} ranks {u['hands']:,} hands not "
-                             f"(first {u['first']}): {u['why']}")
-            for c in s["combinations"]:
-                lines.append(f"    A names {c['a']} ({c['clauses']['a']}), B names {c['b']} "
-                             f"({c['clauses']['b']}): {c['hands']:,} hands in {c['classes']:,}"
-                             f" classes, e.g. {', '.join(c['examples'])}"
-                             + ("" if c["replayed"] else " DID NOT REPLAY"))
-            for cell in order["cells"]:
-                lines.append(f"    a {cell['row']} against a {cell['column']}: "
-                             f"{cell['pairs']:,} ordered pairs")
-                lines += [f"      {_kind_text(k)}" for k in cell["kinds"]]
-            for c in s["conflicts"]:
-                lines.append(f"    the text under {c['side'].upper()}'s readings contradicts "
-                             f"itself on {c['pairs']:,} ordered pairs: {c['statements'][0]} and"
-                             f" {c['statements'][1]}, e.g. {c['example'][0]} against "
-                             f"{c['example'][1]}")
-        lines.append("")
+    if doc.get("craps") is not None:
+        lines += _craps_lines(doc)
+    if doc.get("paigow") is not None:
+        lines += _paigow_lines(doc["paigow"])
     for item in doc["left_out"]:
         lines.append(f"left out: {item['what']} ({item['why']})")
     lines += _side_notes(doc)

@@ -10,27 +10,6 @@ from typing import Any
 from casino_proofs.reports.check import header_lines
 from casino_proofs.reports.html_parts import STYLE, chart_note, e, edge_chart
 
-SCHEMA = "casino-proofs/par"
-SCHEMA_VERSION = 1
-
-
-def document(context: dict[str, Any], craps: list[dict[str, Any]] | None,
-             paigow: list[dict[str, Any]] | None,
-             monte_carlo: dict[str, Any] | None) -> dict[str, Any]:
-    """The PAR sheet as one JSON document (schema proofs/schemas/par.schema.json)."""
-    doc: dict[str, Any] = {"schema": SCHEMA, "schema_version": SCHEMA_VERSION, **context}
-    if craps is not None:
-        doc["craps"] = craps
-    if paigow is not None:
-        doc["paigow"] = paigow
-    doc["monte_carlo"] = monte_carlo or {"run": False,
-                                         "why": "not asked for (par --monte-carlo N)"}
-    agree = all(r["agree"] for r in craps or []) and all(p["agree"] for p in paigow or [])
-    inside = monte_carlo is None or not monte_carlo.get("run", True) or monte_carlo["inside"]
-    doc["summary"] = {"spec_and_impl_agree": agree, "monte_carlo_inside": inside,
-                      "exit_code": 0 if agree and inside else 1}
-    return doc
-
 
 def to_json(doc: dict[str, Any]) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"

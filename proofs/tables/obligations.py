@@ -31,12 +31,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from casino_proofs.adapters.answers import CrapsInput, Settled, answer_key
 from casino_proofs.obligations.craps.answers import answer_json
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
+from casino_proofs.protocol.answers import CrapsInput, Settled, answer_key
+from casino_proofs.protocol.money import Money
 from casino_proofs.spec import WagerSpec
 from casino_proofs.tables.model import CONVENTIONS
-from casino_proofs.tables.money import Money
 from casino_proofs.tables.observe import Judged, Observation, Played
 from casino_proofs.tables.payouts import MONEY_CLAUSE
 from casino_proofs.tables.planner import (

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, Faulty, Settled
+from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty, Settled
 from casino_proofs.tables.model import POINTS, Table
 from casino_proofs.tables.planner import (
     ASSOCIATE_CLAUSE,

@@ -136,14 +136,6 @@ class Writing:
         return twin
 
 
-@dataclass(frozen=True)
-class Plan:
-    """Every script, and the universe they are meant to reach."""
-
-    scripts: tuple[Script, ...]
-    universe: Mapping[str, frozenset[spec.ConcreteState]]
-
-
 def situations(wagers: Iterable[str], universe: Mapping[str, frozenset[spec.ConcreteState]]
                 ) -> list[tuple[str, Writing]]:
     """The prefixes: each brings the table, and the Single Chance bets (with their odds where
@@ -217,30 +209,7 @@ def universe_of(specs: Iterable[spec.WagerSpec]) -> dict[str, frozenset[spec.Con
             for w in specs}
 
 
-def plan(specs: Iterable[spec.WagerSpec], offered: Iterable[str], rounding: str) -> Plan:
-    """The scripts for the wagers of ``specs`` that the engine offers (``rounding``: the
-    engine's, for the money scripts)."""
-    chosen = list(specs)
-    universe = universe_of(chosen)
-    names = [w.name for w in chosen if w.name in set(offered)]
-    scripts: list[Script] = []
-    for name, prefix in situations(names, universe):
-        t = prefix.copy()
-        placements(t, names, universe)
-        for d1, d2 in DICE:
-            final = t.copy()
-            final.events.append({"roll": [d1, d2]})
-            scripts.append(Script(f"{name}, then {d1}-{d2}", "settle", tuple(final.events),
-                                  dict(final.bets), dict(final.expect)))
-    scripts += _placement_scripts(names)
-    scripts += _withdrawal_scripts(names)
-    from casino_proofs.tables.payouts import money_scripts
-
-    scripts += money_scripts(chosen, names, universe, rounding)
-    return Plan(tuple(scripts), universe)
-
-
-def _placement_scripts(names: list[str]) -> list[Script]:
+def placement_scripts(names: list[str]) -> list[Script]:
     """An Associate Chance without its Single Chance bet, or on one with no point yet."""
     out: list[Script] = []
     for odds, single in ODDS_ON.items():
@@ -270,7 +239,7 @@ def _placement_scripts(names: list[str]) -> list[Script]:
     return out
 
 
-def _withdrawal_scripts(names: list[str]) -> list[Script]:
+def withdrawal_scripts(names: list[str]) -> list[Script]:
     """Each Hard Way and each Associate Chance, rolled once without a decision (a 3 while
     the point is on: no Hard Way, odds or their line bet is decided by it), then taken
     down."""

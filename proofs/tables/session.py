@@ -22,14 +22,15 @@ from fractions import Fraction
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, Faulty, Refused, Settled
 from casino_proofs.obligations.craps.answers import question
 from casino_proofs.obligations.craps.enumeration import spec_fired
 from casino_proofs.obligations.verdict import Result
-from casino_proofs.tables.money import Money
+from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty, Refused, Settled
+from casino_proofs.protocol.money import Money
 from casino_proofs.tables.obligations import Judge
 from casino_proofs.tables.observe import EVEN, Observation, Played, read_script
-from casino_proofs.tables.planner import DICE, Script, plan, universe_of
+from casino_proofs.tables.planner import DICE, Script, universe_of
+from casino_proofs.tables.scripts import plan
 
 #: plays a list of scripts on the engine, one answer list (or a Faulty) per script
 Player = Callable[[Sequence[Script]], list[Any]]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from casino_proofs import regulation
-from casino_proofs.obligations.paigow import check_paigow
+from casino_proofs.analyses.assurance.ours import check_paigow
 from casino_proofs.obligations.paigow.scope_spec import FULL_DECK
 from casino_proofs.obligations.verdict import Verdict
 from tests.mustfail.paigow_mutants import MUTANTS, PaiGowMutant

@@ -23,13 +23,14 @@ from fractions import Fraction
 from typing import Any
 
 from casino_proofs import regulation, spec
-from casino_proofs.adapters.answers import CrapsInput
-from casino_proofs.adapters.engine import ChannelLog, Engine
 from casino_proofs.analyses.diff import craps as dc
 from casino_proofs.analyses.diff import paigow as dp
 from casino_proofs.obligations.craps.lifting import state_dict
 from casino_proofs.obligations.paigow.every_hand import hand_text
 from casino_proofs.obligations.paigow.scope_spec import SCOPES
+from casino_proofs.protocol.answers import CrapsInput
+from casino_proofs.protocol.channel_log import ChannelLog
+from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.budget import Budget
 
 SCHEMA = "casino-proofs/diff"
@@ -123,10 +124,9 @@ def _ask_both(a: dc.Side, b: dc.Side, wagers: list[str]) -> None:
         raise errors[0]
 
 
-def craps_section(a: Target, b: Target, wagers: list[str], budget: Budget,
-                  differences: list[dict[str, Any]], problems: list[str]) -> dict[str, Any]:
-    offered_a, offered_b = set(a.wagers()), set(b.wagers())
-    both = [w for w in wagers if w in offered_a and w in offered_b]
+def _one_sided(wagers: list[str], offered_a: set[str], offered_b: set[str],
+               differences: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """The wagers one side offers and the other does not, each a difference."""
     one_sided = []
     for w in wagers:
         if (w in offered_a) != (w in offered_b):
@@ -134,8 +134,14 @@ def craps_section(a: Target, b: Target, wagers: list[str], budget: Budget,
             one_sided.append({"wager": w, "offered_by": by})
             _difference(differences, "craps", f"craps/{w}/offered",
                         f"{w}: offered by {by.upper()} only", by)
-    sa = dc.Side(a.label, a.readings, a.engine)
-    sb = dc.Side(b.label, b.readings, b.engine)
+    return one_sided
+
+
+def _asked(sa: dc.Side, sb: dc.Side, a: Target, b: Target, both: list[str],
+           problems: list[str]) -> tuple[list[dc.Difference], list[CrapsInput],
+                                         dict[CrapsInput, str]]:
+    """Both sides asked about every input: the differences, the inputs a side left
+    unanswered, and the differences that did not replay (with what came back)."""
     _ask_both(sa, sb, both)
     for tag, side in (("A", a), ("B", b)):
         if side.engine is not None:
@@ -149,7 +155,7 @@ def craps_section(a: Target, b: Target, wagers: list[str], budget: Budget,
                             f"diff cannot be established on them; first {left[0].text()}: "
                             f"{asked.details[left[0]]}")
             skipped += left
-    unreplayed = {}
+    unreplayed: dict[CrapsInput, str] = {}
     for tag, asked in (("A", sa), ("B", sb)):
         failed = dc.replay(asked, listed)
         if failed:
@@ -157,6 +163,36 @@ def craps_section(a: Target, b: Target, wagers: list[str], budget: Budget,
             problems.append(f"{_count(len(failed), 'listed difference')} did not replay on "
                             f"side {tag}; first {q.text()}: {why}")
         unreplayed.update(failed)
+    return listed, skipped, unreplayed
+
+
+def _entry(d: dc.Difference, sa: dc.Side, sb: dc.Side, unreplayed: dict[CrapsInput, str],
+           differences: list[dict[str, Any]]) -> dict[str, Any]:
+    """One differing input as the document lists it (and as a difference of the run)."""
+    q = d.input
+    a_json = dc.meaning_json(d.a, sa.details.get(q, ""))
+    b_json = dc.meaning_json(d.b, sb.details.get(q, ""))
+    delta = d.delta
+    entry = {"id": d.id(), "state": state_dict(spec.ConcreteState(
+        q.come_out, q.point or 0, q.working, q.first_roll)),
+        "roll": [q.die_1, q.die_2], "a": a_json, "b": b_json,
+        "net_difference": None if delta is None else str(delta),
+        "clauses": list(d.clauses), "replayed": q not in unreplayed}
+    if q in unreplayed:
+        entry["replay"] = unreplayed[q]
+    _difference(differences, "craps", d.id(), f"{q.text()}: A {_settle_text(a_json)}, "
+                f"B {_settle_text(b_json)}", [_strip(a_json), _strip(b_json)])
+    return entry
+
+
+def craps_section(a: Target, b: Target, wagers: list[str], budget: Budget,
+                  differences: list[dict[str, Any]], problems: list[str]) -> dict[str, Any]:
+    offered_a, offered_b = set(a.wagers()), set(b.wagers())
+    both = [w for w in wagers if w in offered_a and w in offered_b]
+    one_sided = _one_sided(wagers, offered_a, offered_b, differences)
+    sa = dc.Side(a.label, a.readings, a.engine)
+    sb = dc.Side(b.label, b.readings, b.engine)
+    listed, skipped, unreplayed = _asked(sa, sb, a, b, both, problems)
     completeness = {c.wager: c for c in dc.prove_complete(sa, sb, both, listed, budget,
                                                           skipped)}
     edges = dc.edge_changes(sa, sb, listed)
@@ -169,22 +205,9 @@ def craps_section(a: Target, b: Target, wagers: list[str], budget: Budget,
         ws = spec.wager(w)
         entries = []
         for d in by_wager.get(w, []):
-            q = d.input
-            a_json = dc.meaning_json(d.a, sa.details.get(q, ""))
-            b_json = dc.meaning_json(d.b, sb.details.get(q, ""))
-            delta = d.delta
-            entry = {"id": d.id(), "state": state_dict(spec.ConcreteState(
-                q.come_out, q.point or 0, q.working, q.first_roll)),
-                "roll": [q.die_1, q.die_2], "a": a_json, "b": b_json,
-                "net_difference": None if delta is None else str(delta),
-                "clauses": list(d.clauses), "replayed": q not in unreplayed}
-            if q in unreplayed:
-                entry["replay"] = unreplayed[q]
-            entries.append(entry)
+            entries.append(_entry(d, sa, sb, unreplayed, differences))
             for clause in d.clauses:
                 by_clause[clause] = by_clause.get(clause, 0) + 1
-            _difference(differences, "craps", d.id(), f"{q.text()}: A {_settle_text(a_json)}, "
-                        f"B {_settle_text(b_json)}", [_strip(a_json), _strip(b_json)])
         c = completeness[w]
         complete: dict[str, Any] = {"verdict": c.verdict}
         if c.detail:
@@ -299,6 +322,36 @@ class _Replayer:
 _SAYS = {1: ">", 0: "=", -1: "<"}
 
 
+def _order_cells(diff: dp.ScopeDiff, grid: dp.SpecRanker, replayer: _Replayer,
+                 differences: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each cell of the grid of combination against combination where the sides order pairs
+    differently, with its most numerous kinds of disagreement, replayed."""
+    scope = diff.scope
+    cells = []
+    for (row, column), pairs in sorted(diff.cells.items(), key=lambda c: (-c[1], c[0])):
+        id_ = f"paigow/{scope}/order/{row}/{column}"
+        kinds = []
+        for k in dp.kinds(diff, (row, column)):
+            h1, h2 = k.row.hand, k.example
+            replayed = (replayer.check("order", "a", h1, k.row.a)
+                        and replayer.check("order", "b", h1, k.row.b)
+                        and replayer.check("order", "a", h2, k.lowest.a)
+                        and replayer.check("order", "b", h2, k.lowest.b))
+            kinds.append({
+                "hand": hand_text(h1), "like_it": k.row.hands,
+                "against": {"combination": column, "hands": k.partners,
+                            "levels": k.partner_levels, "from": hand_text(k.lowest.hand),
+                            "to": hand_text(k.highest.hand)},
+                "pairs": k.pairs, "example": [hand_text(h1), hand_text(h2)],
+                "a_says": _SAYS[k.relation[0]], "b_says": _SAYS[k.relation[1]],
+                "text": grid.statements(h1, h2), "replayed": replayed})
+        cells.append({"id": id_, "row": row, "column": column, "pairs": pairs,
+                      "clauses": [dp.clause_of(row), dp.clause_of(column)], "kinds": kinds})
+        _difference(differences, "paigow", id_, f"{pairs:,} ordered pairs of {scope} hands, "
+                    f"a {row} against a {column}, ordered differently", pairs)
+    return cells
+
+
 def _scope_json(diff: dp.ScopeDiff, groups: dp.Groups, grid: dp.SpecRanker,
                 rankers: dict[str, dp.SpecRanker | None], replayer: _Replayer,
                 differences: list[dict[str, Any]]) -> dict[str, Any]:
@@ -327,28 +380,7 @@ def _scope_json(diff: dp.ScopeDiff, groups: dp.Groups, grid: dp.SpecRanker,
                        "examples": [hand_text(h) for h in examples], "replayed": replayed})
         _difference(differences, "paigow", id_,
                     f"{n:,} {scope} hands: A names {x}, B names {y}", n)
-    cells = []
-    for (row, column), pairs in sorted(diff.cells.items(), key=lambda c: (-c[1], c[0])):
-        id_ = f"paigow/{scope}/order/{row}/{column}"
-        kinds = []
-        for k in dp.kinds(diff, (row, column)):
-            h1, h2 = k.row.hand, k.example
-            replayed = (replayer.check("order", "a", h1, k.row.a)
-                        and replayer.check("order", "b", h1, k.row.b)
-                        and replayer.check("order", "a", h2, k.lowest.a)
-                        and replayer.check("order", "b", h2, k.lowest.b))
-            kinds.append({
-                "hand": hand_text(h1), "like_it": k.row.hands,
-                "against": {"combination": column, "hands": k.partners,
-                            "levels": k.partner_levels, "from": hand_text(k.lowest.hand),
-                            "to": hand_text(k.highest.hand)},
-                "pairs": k.pairs, "example": [hand_text(h1), hand_text(h2)],
-                "a_says": _SAYS[k.relation[0]], "b_says": _SAYS[k.relation[1]],
-                "text": grid.statements(h1, h2), "replayed": replayed})
-        cells.append({"id": id_, "row": row, "column": column, "pairs": pairs,
-                      "clauses": [dp.clause_of(row), dp.clause_of(column)], "kinds": kinds})
-        _difference(differences, "paigow", id_, f"{pairs:,} ordered pairs of {scope} hands, "
-                    f"a {row} against a {column}, ordered differently", pairs)
+    cells = _order_cells(diff, grid, replayer, differences)
     conflict_rows = []
     for c in dp.conflicts(groups, rankers["a"], rankers["b"]):
         id_ = f"paigow/{scope}/conflict/{c.side}/{c.statements[0]}/{c.statements[1]}"

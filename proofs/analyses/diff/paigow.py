@@ -34,8 +34,6 @@ from math import comb
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.adapters.answers import Faulty, Refused, Strength
-from casino_proofs.adapters.engine import ChannelLog, Engine
 from casino_proofs.obligations.paigow.discord import Level, discordant_partners
 from casino_proofs.obligations.paigow.every_hand import (
     Key,
@@ -46,6 +44,9 @@ from casino_proofs.obligations.paigow.every_hand import (
     representative,
 )
 from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF, SCOPES, ScopeSpec
+from casino_proofs.protocol.answers import Faulty, Refused, Strength
+from casino_proofs.protocol.channel_log import ChannelLog
+from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.z3_compile import compile_terms, evaluate_with_z3
 from casino_proofs.spec.paigow import CODES, JOKER_INDEX
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from casino_proofs.tables.money import Money
+from casino_proofs.protocol.money import Money
 
 
 def breakage(outcomes: list[dict[str, Any]], stake: int, rounding: str) -> dict[str, Any]:

@@ -2,8 +2,8 @@
 
 For every wager of 95.15 and 95.16 and the Single Chance conventions, under the base readings
 and under each other reading that changes the wager, followed from the start states the house
-edge uses (:func:`casino_proofs.analyses.edge.starts`) through the absorbing chain of
-:mod:`casino_proofs.analyses.chain`:
+edge uses (:func:`casino_proofs.analyses.readings.edge.starts`) through the absorbing chain of
+:mod:`casino_proofs.analyses.readings.chain`:
 
 - every distinct way the wager ends -- a win and what it nets, a loss, a push (the stake
   returned) -- with its exact probability;
@@ -34,15 +34,15 @@ from math import gcd, isqrt
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.adapters.engine import Engine
-from casino_proofs.analyses import chain as chains
-from casino_proofs.analyses.chain import Chain, Undefined
-from casino_proofs.analyses.edge import (
+from casino_proofs.analyses.readings import chain as chains
+from casino_proofs.analyses.readings.chain import Chain, Undefined
+from casino_proofs.analyses.readings.edge import (
     engine_settle,
     reading_variants,
     spec_settle,
     starts,
 )
+from casino_proofs.protocol.engine import Engine
 
 #: z of the volatility index at each confidence (two-sided normal quantiles).
 VOLATILITY_Z = {"90%": Decimal("1.645"), "95%": Decimal("1.960")}

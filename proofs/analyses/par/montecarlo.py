@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from casino_proofs.analyses.chain import Chain
 from casino_proofs.analyses.par.craps import Figures
+from casino_proofs.analyses.readings.chain import Chain
 
 SEED = 2026
 CONFIDENCE = "99.99%"

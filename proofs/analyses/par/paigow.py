@@ -28,14 +28,14 @@ from math import comb
 from typing import Any
 
 from casino_proofs import regulation, spec
-from casino_proofs.adapters.answers import Strength
-from casino_proofs.adapters.engine import Engine
 from casino_proofs.analyses.par.seven_cards import (
     FULL_DECK,
     five_card_counts,
     seven_card_counts,
 )
 from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF, ScopeSpec
+from casino_proofs.protocol.answers import Strength
+from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.z3_compile import compile_terms
 
 Rank = Callable[[tuple[int, ...]], tuple[str, tuple[int, ...]]]

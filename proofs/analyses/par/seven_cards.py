@@ -220,7 +220,9 @@ def _tables(rank5: Rank5, symbols: Sequence[int], names: _Names) -> _Tables:
 
 def _tally(patterns: Iterable[tuple[int, ...]], tables: _Tables) -> list[int]:
     """Seven-card hands counted by the ordinal of their best five-card value, pattern by
-    pattern (the method of the module docstring)."""
+    pattern (the method of the module docstring).
+
+    Longer than 60 lines: one hot loop over every rank pattern, its tables held in locals."""
     counts = [0] * tables.size
     unsuited, suited = tables.unsuited, tables.suited
     for pattern in patterns:

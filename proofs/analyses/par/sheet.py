@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from casino_proofs.adapters.engine import Engine
+from casino_proofs.protocol.engine import Engine
+
+SCHEMA = "casino-proofs/par"
+SCHEMA_VERSION = 1
 
 
 def craps_sheet(readings: dict[str, str], engine: Engine, wagers: list[str] | None,
@@ -37,3 +40,21 @@ def paigow_sheet(readings: dict[str, str], engine: Engine,
     from casino_proofs.analyses.par.paigow import paigow_par, par_json
 
     return [par_json(p) for p in paigow_par(readings, engine, workers)]
+
+
+def document(context: dict[str, Any], craps: list[dict[str, Any]] | None,
+             paigow: list[dict[str, Any]] | None,
+             monte_carlo: dict[str, Any] | None) -> dict[str, Any]:
+    """The PAR sheet as one JSON document (schema proofs/schemas/par.schema.json)."""
+    doc: dict[str, Any] = {"schema": SCHEMA, "schema_version": SCHEMA_VERSION, **context}
+    if craps is not None:
+        doc["craps"] = craps
+    if paigow is not None:
+        doc["paigow"] = paigow
+    doc["monte_carlo"] = monte_carlo or {"run": False,
+                                         "why": "not asked for (par --monte-carlo N)"}
+    agree = all(r["agree"] for r in craps or []) and all(p["agree"] for p in paigow or [])
+    inside = monte_carlo is None or not monte_carlo.get("run", True) or monte_carlo["inside"]
+    doc["summary"] = {"spec_and_impl_agree": agree, "monte_carlo_inside": inside,
+                      "exit_code": 0 if agree and inside else 1}
+    return doc

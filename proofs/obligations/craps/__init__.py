@@ -36,6 +36,6 @@ deterministic, library-defaults), ``universe``; beside them ``answers`` (asking 
 implementation), ``lifting`` (its answers as SMT-LIB) and ``enumeration`` (the dual evidence).
 """
 
-from casino_proofs.obligations.craps.run import CrapsRun, check_craps, prove_craps
+from casino_proofs.obligations.craps.run import CrapsRun, prove_craps
 
-__all__ = ["CrapsRun", "check_craps", "prove_craps"]
+__all__ = ["CrapsRun", "prove_craps"]

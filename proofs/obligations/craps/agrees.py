@@ -15,7 +15,6 @@ from typing import Any
 import z3
 
 from casino_proofs import spec
-from casino_proofs.adapters.answers import Faulty
 from casino_proofs.obligations.craps.answers import question
 from casino_proofs.obligations.craps.context import WagerCheck, fault_verdict, problem, rule_id
 from casino_proofs.obligations.craps.lifting import (
@@ -28,6 +27,7 @@ from casino_proofs.obligations.craps.lifting import (
 )
 from casino_proofs.obligations.craps.session import Answer, not_at, witness
 from casino_proofs.obligations.verdict import Verdict
+from casino_proofs.protocol.answers import Faulty
 
 
 def _applicable(ctx: WagerCheck, index: int, rule: spec.Rule) -> Answer:

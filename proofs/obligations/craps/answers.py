@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.adapters.answers import (
+from casino_proofs.protocol.answers import (
     CrapsAnswer,
     CrapsInput,
     Faulty,
@@ -28,7 +28,8 @@ from casino_proofs.adapters.answers import (
     answer_key,
     is_unanswered,
 )
-from casino_proofs.adapters.engine import AnswerHash, ChannelLog, Engine
+from casino_proofs.protocol.channel_log import ChannelLog
+from casino_proofs.protocol.engine import AnswerHash, Engine
 
 DICE = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
 #: Impossible inputs every implementation that can refuse must refuse.

@@ -15,10 +15,10 @@ from typing import Any
 import z3
 
 from casino_proofs import spec
-from casino_proofs.adapters.answers import Faulty, is_unanswered
 from casino_proofs.obligations.craps.answers import CrapsAnswers
 from casino_proofs.obligations.craps.session import Answer, Session, witness
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
+from casino_proofs.protocol.answers import Faulty, is_unanswered
 
 Replay = Callable[[dict[str, Any]], dict[str, Any] | None]
 

@@ -11,12 +11,12 @@ from typing import Any
 import z3
 
 from casino_proofs import spec
-from casino_proofs.adapters.answers import Faulty, is_unanswered
 from casino_proofs.obligations.craps.answers import accepted, answer_json, question
 from casino_proofs.obligations.craps.context import WagerCheck, fault_verdict, problem
 from casino_proofs.obligations.craps.lifting import state_dict
 from casino_proofs.obligations.craps.session import not_at, state_is
 from casino_proofs.obligations.verdict import Verdict
+from casino_proofs.protocol.answers import Faulty, is_unanswered
 
 
 def check(ctx: WagerCheck) -> None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import time
 
-from casino_proofs.adapters.answers import is_unanswered
 from casino_proofs.obligations.craps.answers import accepted, answer_json
 from casino_proofs.obligations.craps.context import WagerCheck
 from casino_proofs.obligations.verdict import Verdict
+from casino_proofs.protocol.answers import is_unanswered
 
 
 def validation(ctx: WagerCheck) -> None:

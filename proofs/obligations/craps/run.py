@@ -3,12 +3,10 @@ asked once and kept (see the package's docstring)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.adapters.engine import Engine
 from casino_proofs.obligations.channel import channel_obligation, channel_result
 from casino_proofs.obligations.craps import (
     decided,
@@ -22,6 +20,7 @@ from casino_proofs.obligations.craps.answers import CrapsAnswers, collect
 from casino_proofs.obligations.craps.context import WagerCheck
 from casino_proofs.obligations.craps.session import Session
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
+from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.budget import Budget
 
 CHANNEL_ID = "craps/engine/all-states/channel"
@@ -50,23 +49,20 @@ class CrapsRun:
     left_out: list[dict[str, str]] = field(default_factory=list)
 
 
-def prove_craps(engine: Engine | None = None, readings: Mapping[str, str] | None = None,
+def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
                 wagers: list[str] | None = None, budget: Budget | None = None,
                 specs: list[spec.WagerSpec] | None = None, record: bool = False,
                 left_out: list[str] | None = None,
                 explicit: Engine | None = None) -> CrapsRun:
-    """Prove every craps obligation of ``engine`` (our implementation by default).
+    """Prove every craps obligation of ``engine``.
 
     ``wagers``: the wagers to prove (default: every wager); ``left_out``: wagers the user
     chose to leave out (listed in the report). ``specs`` replaces the specification (for
     must-fail cases of the spec checks themselves). ``explicit``: the implementation with every
-    reading passed explicitly, for ``library-defaults`` (derived from our implementation when
-    not given).
+    reading passed explicitly, for ``library-defaults`` (the engine's own
+    :meth:`~casino_proofs.protocol.engine.Engine.explicit_defaults` when not given).
     """
-    from casino_proofs.adapters.ours import OurImplementation
-
     values = dict(readings or {})
-    engine = engine if engine is not None else OurImplementation()
     spec_readings = spec.Readings.from_dict(values)
     session = Session(budget or Budget(), record)
     chosen = specs if specs is not None else [
@@ -84,8 +80,8 @@ def prove_craps(engine: Engine | None = None, readings: Mapping[str, str] | None
                 Verdict.REFUTED, 0.0,
                 f"the engine does not offer {w.name} (it is not among the wagers of its "
                 "hello); leave it out with --wagers to prove the others alone"))
-    if explicit is None and isinstance(engine, OurImplementation):
-        explicit = engine.with_explicit_defaults()
+    if explicit is None:
+        explicit = engine.explicit_defaults()
     answers = collect(engine, asked, values, explicit)
     can_refuse = engine.kind not in ("table", "play", "log")
     replays = {}
@@ -111,17 +107,4 @@ def prove_craps(engine: Engine | None = None, readings: Mapping[str, str] | None
     return CrapsRun(results, answers, out)
 
 
-def check_craps(readings: Mapping[str, str] | None = None, settle: Callable[..., Any] | None = None,
-                wagers: list[str] | None = None, budget: Budget | None = None,
-                specs: list[spec.WagerSpec] | None = None, record: bool = False,
-                engine: Engine | None = None) -> list[Result]:
-    """The results of :func:`prove_craps`; ``settle`` replaces our implementation's settle
-    (the must-fail cases hand in deliberately wrong ones)."""
-    if settle is not None:
-        from casino_proofs.adapters.ours import OurImplementation
-
-        engine = OurImplementation(settle=settle)
-    return prove_craps(engine, readings, wagers, budget, specs, record).results
-
-
-__all__ = ["CrapsRun", "check_craps", "prove_craps"]
+__all__ = ["CrapsRun", "prove_craps"]

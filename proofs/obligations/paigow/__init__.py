@@ -44,6 +44,6 @@ specification of one scope as terms).
 """
 
 
-from casino_proofs.obligations.paigow.run import PaiGowOutcome, check_paigow
+from casino_proofs.obligations.paigow.run import PaiGowOutcome, prove_paigow
 
-__all__ = ["PaiGowOutcome", "check_paigow"]
+__all__ = ["PaiGowOutcome", "prove_paigow"]

@@ -11,12 +11,12 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from casino_proofs.adapters.answers import Strength, answer_key, is_unanswered
-from casino_proofs.adapters.engine import Engine
 from casino_proofs.obligations.paigow import catalogue
 from casino_proofs.obligations.paigow.every_hand import PassResult, hand_text
 from casino_proofs.obligations.paigow.evidence import ScopeEvidence, result
 from casino_proofs.obligations.verdict import Result, Verdict
+from casino_proofs.protocol.answers import Strength, answer_key, is_unanswered
+from casino_proofs.protocol.engine import Engine
 
 
 def deterministic(scope: str, engine: Engine, passes: PassResult,

@@ -12,8 +12,6 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from casino_proofs.adapters.answers import Strength
-from casino_proofs.adapters.engine import Engine
 from casino_proofs.obligations.paigow.every_hand import (
     Key,
     PassResult,
@@ -23,6 +21,8 @@ from casino_proofs.obligations.paigow.every_hand import (
 )
 from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF, SCOPES, ScopeSpec, SpecView
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
+from casino_proofs.protocol.answers import Strength
+from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.z3_compile import compile_terms, evaluate_with_z3
 from casino_proofs.spec.paigow import JOKER_INDEX
 

@@ -10,13 +10,13 @@ import time
 from math import comb
 from typing import Any
 
-from casino_proofs.adapters.answers import Faulty
 from casino_proofs.obligations.paigow import catalogue
 from casino_proofs.obligations.paigow.every_hand import PassResult, hand_text
 from casino_proofs.obligations.paigow.evidence import ScopeEvidence
 from casino_proofs.obligations.paigow.queries import combination_names
 from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF, SCOPES
 from casino_proofs.obligations.verdict import Result, Verdict
+from casino_proofs.protocol.answers import Faulty
 
 
 def exhaustive(scope: str, result: PassResult, deck: tuple[int, ...]) -> Result:

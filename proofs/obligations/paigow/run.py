@@ -15,7 +15,6 @@ from math import comb
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.adapters.engine import ChannelLog, Engine
 from casino_proofs.obligations.channel import channel_result
 from casino_proofs.obligations.paigow import (
     asked_again,
@@ -32,6 +31,8 @@ from casino_proofs.obligations.paigow.every_hand import PassResult
 from casino_proofs.obligations.paigow.evidence import ScopeEvidence
 from casino_proofs.obligations.paigow.scope_spec import FULL_DECK, SCOPES, ScopeSpec
 from casino_proofs.obligations.verdict import Result, Verdict
+from casino_proofs.protocol.channel_log import ChannelLog
+from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.budget import Budget
 
 DETERMINISM_SAMPLE = 20_000  # five-card hands asked again (every two-card hand is)
@@ -141,16 +142,13 @@ class PaiGowOutcome:
     channel: dict[str, ChannelLog] = field(default_factory=dict)
 
 
-def check_paigow(readings: Mapping[str, str] | None = None, engine: Engine | None = None,
+def prove_paigow(engine: Engine, readings: Mapping[str, str] | None = None,
                  workers: int = 2, deck: tuple[int, ...] = FULL_DECK,
                  budget: Budget | None = None, spec_checks: bool = True,
                  record: bool = False,
                  progress: Callable[[int, int], None] | None = None,
-                 evaluate: Callable[..., Any] | None = None,
-                 compare: Callable[..., Any] | None = None,
                  phases: dict[str, float] | None = None) -> PaiGowOutcome:
-    """Prove every Pai Gow obligation of ``engine`` (our implementation by default; or ours
-    with ``evaluate``/``compare`` replaced, for must-fail cases) over every hand of ``deck``.
+    """Prove every Pai Gow obligation of ``engine`` over every hand of ``deck``.
     ``phases`` (with ``workers=1``, so that every phase runs here) gathers the CPU seconds of
     the pass over every hand, the queries, and the obligations checked after them.
 
@@ -158,12 +156,8 @@ def check_paigow(readings: Mapping[str, str] | None = None, engine: Engine | Non
     (the abstraction lemma, non-vacuity, the statements' soundness, the conventions' consistency
     with the text): for running many implementations against one specification.
     """
-    from casino_proofs.adapters.ours import OurImplementation
-
     started = time.perf_counter()
     values = dict(readings or {})
-    if engine is None:
-        engine = OurImplementation(evaluate=evaluate, compare=compare)
     spec_readings = spec.Readings.from_dict(values)
     engine.hello  # noqa: B018 - asked once here, before the workers copy the engine
     deck = tuple(sorted(deck))
@@ -211,8 +205,6 @@ def _scope_results(scope: str, passed: PassResult, queries: list[pq.Query], engi
                    out: PaiGowOutcome) -> list[Result]:
     """Every obligation of one scope, each checked by its own module; the silence report,
     the digest and what was left out go into ``out``."""
-    from casino_proofs.adapters.ours import OurImplementation
-
     ev = ScopeEvidence(scope, passed, ScopeSpec.build(scope, spec_readings), engine, values)
     every_hand = f"enumeration: every hand of the {len(deck)}-card deck"
     results = [replace(figures.exhaustive(scope, passed, deck),
@@ -227,8 +219,9 @@ def _scope_results(scope: str, passed: PassResult, queries: list[pq.Query], engi
         checked.append(asked_again.preorder(ev, compare_of))
     results += [replace(r, enumeration=every_hand) for r in checked]
     again = [asked_again.deterministic(scope, engine, passed, values)]
-    if isinstance(engine, OurImplementation):
-        again.append(asked_again.library_defaults(ev, engine.with_explicit_defaults()))
+    explicit = engine.explicit_defaults()
+    if explicit is not None:
+        again.append(asked_again.library_defaults(ev, explicit))
     results += [replace(r, enumeration=f"enumeration: {r.detail}" if r.verdict is
                         Verdict.PROVED else "enumeration: the hands asked again")
                 for r in again]

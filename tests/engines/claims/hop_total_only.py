@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.adapters.answers import CrapsInput
 from casino_proofs.adapters.ours import OurImplementation
+from casino_proofs.protocol.answers import CrapsInput
 
 HOPS = [w for w in spec.WAGER_NAMES if w.startswith("hop-")]
 _OURS = OurImplementation()

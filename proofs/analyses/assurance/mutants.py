@@ -24,7 +24,7 @@ neighbours; the whole-deck runs are the must-fail tests.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -32,74 +32,14 @@ from typing import Any
 import z3
 
 from casino_proofs import regulation, spec
-from casino_proofs.adapters.answers import (
-    CrapsAnswer,
-    CrapsInput,
-    RankAnswer,
-    Settled,
-    Strength,
-)
-from casino_proofs.adapters.engine import Engine, Hello
-from casino_proofs.analyses.coverage import ordering_gaps
-from casino_proofs.obligations.craps import check_craps
+from casino_proofs.adapters.mutated import Ask, Mutated, RankChange
+from casino_proofs.analyses.assurance.coverage import ordering_gaps
+from casino_proofs.analyses.assurance.ours import check_craps, check_paigow
 from casino_proofs.obligations.craps.answers import DICE, question
-from casino_proofs.obligations.paigow import check_paigow
 from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF, SPEC_MUTATION, ScopeSpec
 from casino_proofs.obligations.verdict import Result, Verdict
+from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Settled, Strength
 from casino_proofs.spec.paigow import COMBINATIONS, JOKER_INDEX, PaiGowSpec
-
-Ask = Callable[[CrapsInput], CrapsAnswer]
-SettleChange = Callable[[CrapsInput, CrapsAnswer, Ask], CrapsAnswer | None]
-RankChange = Callable[[tuple[int, ...], Strength], Strength]
-
-
-class Mutated(Engine):
-    """Our implementation with some answers changed: ``settle_change`` (for one wager) and
-    ``rank_change`` see each question and answer and may return another answer."""
-
-    kind = "impl"
-
-    def __init__(self, wager: str = "", settle_change: SettleChange | None = None,
-                 rank_change: RankChange | None = None, base: Engine | None = None) -> None:
-        super().__init__("impl (mutant)")
-        if base is None:
-            from casino_proofs.adapters.ours import OurImplementation
-
-            base = OurImplementation()
-        self.base = base
-        self.wager = wager
-        self.settle_change = settle_change
-        self.rank_change = rank_change
-
-    def _start(self) -> Hello:
-        return self.base.hello
-
-    def settle(self, batch: Sequence[CrapsInput],
-               readings: Mapping[str, str]) -> list[CrapsAnswer]:
-        answers = self.base.settle(batch, readings)
-        if self.settle_change is None:
-            return answers
-
-        def ask(q: CrapsInput) -> CrapsAnswer:
-            return self.base.settle([q], readings)[0]
-
-        out = []
-        for q, answer in zip(batch, answers, strict=True):
-            changed = self.settle_change(q, answer, ask) if q.wager == self.wager else None
-            out.append(answer if changed is None else changed)
-        return out
-
-    def rank(self, hands: Sequence[tuple[int, ...]],
-             readings: Mapping[str, str]) -> list[RankAnswer]:
-        answers = self.base.rank(hands, readings)
-        change = self.rank_change
-        if change is None:
-            return answers
-        return [change(h, a) if isinstance(a, Strength) else a
-                for h, a in zip(hands, answers, strict=True)]
-
-    def fresh(self) -> Mutated:
-        return Mutated(self.wager, self.settle_change, self.rank_change, self.base.fresh())
 
 
 @dataclass(frozen=True)

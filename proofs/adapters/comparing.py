@@ -27,10 +27,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, Faulty, RankAnswer, Strength
-from casino_proofs.adapters.engine import ChannelLog, Engine, Hello
 from casino_proofs.adapters.exec_engine import ExecEngine, hand_text
 from casino_proofs.obligations.paigow.every_hand import abstraction, classes, representative
+from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty, RankAnswer, Strength
+from casino_proofs.protocol.channel_log import ChannelLog
+from casino_proofs.protocol.engine import Engine
+from casino_proofs.protocol.hello import Hello
 
 #: pairs per compare request
 COMPARE_BATCH = 20_000

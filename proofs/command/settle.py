@@ -1,4 +1,4 @@
-"""``settle``, ``rank`` and ``compare``: one input through the specification and the
+"""``casino-proofs settle``: one wager on one roll through the specification and the
 implementation under test, side by side, with the clauses that decide it.
 
 Inputs are read here, strictly, with one-line errors naming what is valid: only the ASCII
@@ -8,31 +8,55 @@ digits 1 to 6 are dice, a point is 4, 5, 6, 8, 9 or 10.
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
 from casino_proofs import regulation, spec
-from casino_proofs.adapters.answers import CrapsInput, Refused, Settled
-from casino_proofs.adapters.engine import Engine
-from casino_proofs.command import hands
 from casino_proofs.command.arguments import (
     UsageError,
     canonical_wager,
     check_readings,
-    open_engine,
+    lookup_engine,
 )
-from casino_proofs.command.output import write_text
+from casino_proofs.command.options import (
+    Commands,
+    command,
+    engine_options,
+    reading_option,
+    text_or_json,
+    wager_list,
+)
+from casino_proofs.command.output import print_json, write_text
+from casino_proofs.context import parse_readings, report_context
 from casino_proofs.obligations.craps.answers import answer_json
 from casino_proofs.obligations.craps.lifting import spec_dict, state_dict
 from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED
-from casino_proofs.reports.check import compare_text, quote_lines, rank_text, settlement_text
-from casino_proofs.reports.context import parse_readings, report_context
+from casino_proofs.protocol.answers import CrapsInput, Refused, Settled
+from casino_proofs.reports.check import quote_lines, settlement_text
 
-WAGER_HELP = ("hard-4, hard-6, hard-8, hard-10, any-7, eleven, any-craps, craps-2, craps-3, "
-              "craps-12, horn, world, three-way-craps, hop-A-B (A, B in 1..6), pass, "
-              "dont-pass, come, dont-come, pass-odds, dont-pass-odds, come-odds, "
-              "dont-come-odds")
 POINTS = (4, 5, 6, 8, 9, 10)
+
+
+def register(sub: Commands) -> None:
+    settle = command(sub, "settle", "settle one wager on one roll, spec and impl side by side",
+                     "Settle one wager on one roll with both the specification and the "
+                     "implementation under test, quoting the clauses that decide it.")
+    text_or_json(settle)
+    reading_option(settle)
+    settle.add_argument("wager", metavar="WAGER", help=wager_list())
+    settle.add_argument("--roll", required=True, metavar="D1,D2",
+                        help="the two dice, each 1 to 6, e.g. 3,4")
+    settle.add_argument("--point", type=parse_point, metavar="N",
+                        help="the wager's point (pass line or come point): 4, 5, 6, 8, 9 or 10; "
+                             "for pass and dont-pass, no --point means the come-out roll")
+    settle.add_argument("--come-out", action="store_true",
+                        help="the roll is a come-out roll of the table")
+    settle.add_argument("--working", action="store_true",
+                        help="the player has said the wager works on the come-out roll "
+                             "(hard ways, come-odds)")
+    settle.add_argument("--first-roll", action="store_true",
+                        help="the come-out roll is a new shooter's first (reading first-turn)")
+    engine_options(settle)
+    settle.set_defaults(run=run_settle)
 
 
 def parse_roll(text: str) -> tuple[int, int]:
@@ -52,20 +76,12 @@ def parse_point(text: str) -> int:
     return int(stripped)
 
 
-def _engine(args: argparse.Namespace, game: str) -> Engine:
-    return open_engine(args.engine, args.engine_timeout_ms, (game,), args.command)
-
-
-def _dump(doc: dict[str, Any]) -> None:
-    write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", None)
-
-
 def run_settle(args: argparse.Namespace) -> int:
     readings = parse_readings(args.reading)
     check_readings(readings, ("craps",), "settle")
     wager = canonical_wager(args.wager)
     if wager is None:
-        raise UsageError(f"unknown wager {args.wager!r}; wagers: {WAGER_HELP}")
+        raise UsageError(f"unknown wager {args.wager!r}; wagers: {wager_list()}")
     die_1, die_2 = parse_roll(args.roll)
     come_out = args.come_out
     if wager in ("pass", "dont-pass") and args.point is None:
@@ -76,7 +92,7 @@ def run_settle(args: argparse.Namespace) -> int:
                                first_roll=args.first_roll)
     w = spec.wager(wager, spec.Readings.from_dict(readings))
     reachable = any(spec.holds(cls.constraint, state) for cls in w.states)
-    engine = _engine(args, "craps")
+    engine = lookup_engine(args, "craps")
     try:
         question = CrapsInput(wager, come_out, args.point, args.working, args.first_roll,
                               die_1, die_2)
@@ -108,8 +124,16 @@ def run_settle(args: argparse.Namespace) -> int:
         "readings": {k: v["value"] for k, v in context["readings"].items()},
     }
     if args.format == "json":
-        _dump(doc)
-        return EXIT_PROVED if agree else EXIT_REFUTED
+        print_json(doc)
+    else:
+        write_text(_settle_text(doc, spec_out, spec_json, reachable, clauses), None)
+    return EXIT_PROVED if agree else EXIT_REFUTED
+
+
+def _settle_text(doc: dict[str, Any], spec_out: dict[str, Any], spec_json: list[dict[str, Any]],
+                 reachable: bool, clauses: list[str]) -> str:
+    wager, (die_1, die_2) = doc["wager"], doc["roll"]
+    agree = doc["agree"]
     st = doc["state"]
     where = ", ".join(
         [("come-out roll" if st["come_out"] else "not a come-out roll")]
@@ -127,41 +151,6 @@ def run_settle(args: argparse.Namespace) -> int:
     lines.append("  spec and impl agree" if agree else "  SPEC AND IMPL DISAGREE")
     lines += quote_lines(clauses, "  ")
     lines.append("  readings: " + ", ".join(f"{k}={v}" for k, v in doc["readings"].items()))
-    write_text("\n".join(lines) + "\n", None)
-    return EXIT_PROVED if agree else EXIT_REFUTED
+    return "\n".join(lines) + "\n"
 
 
-def _paigow_readings(args: argparse.Namespace) -> dict[str, str]:
-    readings = parse_readings(args.reading)
-    check_readings(readings, ("paigow",), args.command)
-    return readings
-
-
-def run_rank(args: argparse.Namespace) -> int:
-    readings = _paigow_readings(args)
-    hands.parse_cards(args.hand)  # a bad hand is refused before any engine starts
-    engine = _engine(args, "paigow")
-    try:
-        doc = hands.rank(args.hand, readings, engine)
-    finally:
-        engine.close()
-    if args.format == "json":
-        _dump(doc)
-    else:
-        write_text(rank_text(doc), None)
-    return EXIT_REFUTED if doc["agree"] is False else EXIT_PROVED
-
-
-def run_compare(args: argparse.Namespace) -> int:
-    readings = _paigow_readings(args)
-    hands.check_dealt_together(args.hand_a, args.hand_b)
-    engine = _engine(args, "paigow")
-    try:
-        doc = hands.compare(args.hand_a, args.hand_b, readings, engine)
-    finally:
-        engine.close()
-    if args.format == "json":
-        _dump(doc)
-    else:
-        write_text(compare_text(doc), None)
-    return EXIT_PROVED if doc["agree"] else EXIT_REFUTED

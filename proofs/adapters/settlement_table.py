@@ -23,14 +23,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from casino_proofs.adapters.answers import (
+from casino_proofs.protocol.answers import (
     CrapsAnswer,
     CrapsInput,
     Faulty,
     RankAnswer,
     read_settlement,
 )
-from casino_proofs.adapters.engine import Engine, EngineUnavailable, Hello
+from casino_proofs.protocol.engine import Engine
+from casino_proofs.protocol.hello import EngineUnavailable, Hello
 from casino_proofs.untrusted.bounded_json import loads
 
 #: bounds: the largest table file, and the longest JSON record
@@ -41,7 +42,7 @@ HEADER = ("wager", "come_out", "point", "working", "first_roll", "die_1", "die_2
 _BOOLEANS = {"true": True, "false": False, "1": True, "0": False}
 
 
-class TableError(ValueError):
+class SettlementTableError(ValueError):
     """A table that cannot be read at all (its header, its encoding); one line naming what is
     valid."""
 
@@ -81,7 +82,7 @@ def _from_csv(text: str, name: str) -> list[tuple[int, list[str] | str]]:
     except csv.Error:
         header = None
     if header is None or tuple(h.strip() for h in header) != HEADER:
-        raise TableError(f"{name}: a CSV table starts with the header {','.join(HEADER)}")
+        raise SettlementTableError(f"{name}: a CSV table starts with the header {','.join(HEADER)}")
     rows: list[tuple[int, list[str] | str]] = []
     while True:
         try:
@@ -133,7 +134,7 @@ def _json_question(record: Any) -> Row:
     return question, answer
 
 
-class TableEngine(Engine):
+class SettlementTable(Engine):
     """The settlements a table records, answered from memory."""
 
     kind = "table"
@@ -144,14 +145,14 @@ class TableEngine(Engine):
         if not file.is_file():
             raise EngineUnavailable(f"table:{path}: no such file")
         if file.stat().st_size > MAX_TABLE:
-            raise TableError(f"{path}: over {MAX_TABLE:,} bytes; a settlement table of every "
-                             "input of every wager is far smaller")
+            raise SettlementTableError(f"{path}: over {MAX_TABLE:,} bytes; a settlement table "
+                                       "of every input of every wager is far smaller")
         data = file.read_bytes()
         self.digest = hashlib.sha256(data).hexdigest()
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise TableError(f"{path}: not UTF-8 text") from exc
+            raise SettlementTableError(f"{path}: not UTF-8 text") from exc
         self.path = path
         self.rows: dict[CrapsInput, list[tuple[int, dict[str, Any]]]] = {}
         self.unreadable: list[tuple[int, str]] = []

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, Faulty, RankAnswer
-from casino_proofs.adapters.engine import ChannelLog, Engine, Hello
+from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty, RankAnswer
+from casino_proofs.protocol.channel_log import ChannelLog
+from casino_proofs.protocol.engine import Engine
+from casino_proofs.protocol.hello import Hello
 
 
-class RecordedEngine(Engine):
+class BundleAnswers(Engine):
     """The answers of a recording, first and second asking."""
 
     kind = "recorded"

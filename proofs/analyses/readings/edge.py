@@ -1,9 +1,9 @@
 """The exact house edge of every craps wager, under every reading that changes it.
 
 A wager is followed from its placing until it wins, loses or is returned, through the
-absorbing Markov chain of :mod:`casino_proofs.analyses.chain`; the expected net per unit staked
-is the solution of the chain's linear equations, in exact fractions, and the house edge is its
-negative.
+absorbing Markov chain of :mod:`casino_proofs.analyses.readings.chain`; the expected net per
+unit staked is the solution of the chain's linear equations, in exact fractions, and the house
+edge is its negative.
 
 It is computed from the specification's settlements (its Z3 rules, evaluated by
 :mod:`casino_proofs.solving.z3_compile`) and again from the implementation's; a difference is
@@ -19,16 +19,10 @@ from fractions import Fraction
 from typing import Any
 
 from casino_proofs import regulation, spec
-from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, Refused, Settled
-from casino_proofs.adapters.engine import Engine
-from casino_proofs.analyses.chain import (
-    Outcome,
-    Settle,
-    Start,
-    Undefined,
-    expected_net,
-)
+from casino_proofs.analyses.readings.chain import Outcome, Settle, Start, Undefined, expected_net
 from casino_proofs.obligations.craps.answers import DICE
+from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Refused, Settled
+from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.z3_compile import compile_terms
 from casino_proofs.spec.vocabulary import (
     COME_OUT,

@@ -25,14 +25,14 @@ from typing import Any
 import z3
 
 from casino_proofs import regulation, spec
-from casino_proofs.adapters.answers import Refused, Settled, Strength
-from casino_proofs.adapters.engine import Engine
-from casino_proofs.analyses.edge import craps_readings, rule_fingerprint
+from casino_proofs.analyses.readings.edge import craps_readings, rule_fingerprint
 from casino_proofs.obligations.craps.answers import answer_json, question
 from casino_proofs.obligations.craps.lifting import spec_dict, state_dict
 from casino_proofs.obligations.paigow.every_hand import hand_text
 from casino_proofs.obligations.paigow.scope_spec import ScopeSpec, model_hand
-from casino_proofs.reports.progress import Progress
+from casino_proofs.progress import Progress
+from casino_proofs.protocol.answers import Refused, Settled, Strength
+from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving import budget as budgets
 from casino_proofs.solving.budget import Budget
 from casino_proofs.spec.paigow import CODES
@@ -419,7 +419,7 @@ def _payout_units(entry: Entry, alternative: str) -> Finding:
     """Don't Pass odds of 5 to 6 (r3-95.16-2.s4): Z3 proves that every stake that is not a
     multiple of 6 units wins a fraction of a unit, so a rounding rule is material; the witness
     is the least such stake, paid under the default (exact) and the other rule."""
-    from casino_proofs.tables.money import Money
+    from casino_proofs.protocol.money import Money
 
     started = time.perf_counter()
     stake = z3.Int("stake")

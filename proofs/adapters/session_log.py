@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, Faulty, RankAnswer
-from casino_proofs.adapters.engine import Engine, EngineUnavailable, Hello
-from casino_proofs.tables.money import Money, MoneyError
+from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty, RankAnswer
+from casino_proofs.protocol.engine import Engine
+from casino_proofs.protocol.hello import EngineUnavailable, Hello
+from casino_proofs.protocol.money import Money, MoneyError
 from casino_proofs.tables.planner import Bet, Script
 from casino_proofs.tables.session import TableRun, read_run, readings_key
 from casino_proofs.untrusted.bounded_json import UntrustedJSON, loads
@@ -66,7 +67,7 @@ def _event_ok(event: Any) -> bool:
     return False
 
 
-class SessionLogEngine(Engine):
+class SessionLog(Engine):
     """The sessions a table logged, read as played scripts: once to learn what the log holds
     (its money, its wagers), then once per run of the obligations, a session at a time."""
 

@@ -15,10 +15,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.adapters.answers import CrapsAnswer, CrapsInput, Faulty
-from casino_proofs.adapters.engine import EngineUnavailable, Hello
 from casino_proofs.adapters.exec_engine import ExecEngine
-from casino_proofs.tables.money import Money, MoneyError
+from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty
+from casino_proofs.protocol.hello import EngineUnavailable, Hello
+from casino_proofs.protocol.money import Money, MoneyError
 from casino_proofs.tables.planner import Script
 from casino_proofs.tables.session import TableRun, readings_key, run_table
 

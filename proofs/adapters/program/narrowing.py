@@ -1,0 +1,159 @@
+"""Batches put to a program, and the input that breaks one found: narrowed, never forgotten.
+
+A request that breaks (the program exits, hangs, writes a line that is not the answer, answers
+a batch with the wrong number of answers) is split in ``PIECES``, each asked, and a piece that
+breaks is split again, until the one input that causes it is alone; that input gets a
+``Faulty`` answer naming the problem and the last lines of the program's standard error. The
+broken request itself is kept in the channel's log
+(:class:`~casino_proofs.protocol.channel_log.ChannelLog`): one that broke although each of its
+inputs was answered in smaller requests is a fault no input shows, and the ``channel``
+obligation refutes it, naming the batch size. An engine that fails too often is given up on.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from casino_proofs.adapters.program.channel import Broken, Channel, items_field
+from casino_proofs.protocol.answers import Faulty
+from casino_proofs.protocol.channel_log import ChannelFault
+from casino_proofs.untrusted.printable import one_line
+
+MAX_RESTARTS = 256
+#: how many pieces a batch that breaks is split into
+PIECES = 16
+#: timeouts after which the engine is given up on (each costs --engine-timeout-ms; finding one
+#: hanging input in a batch of 4,000 costs four, ten of them among 4,000 inputs about 25)
+MAX_TIMEOUTS = 48
+#: inputs asked alone that fail one after another, no answer between, before it is given up on
+MAX_BROKEN_IN_A_ROW = 16
+
+#: an item as the wire carries it, for an operation
+Wire = Callable[[str, Any], Any]
+#: an answer read, given its item's index
+Read = Callable[[Any, int], Any]
+
+
+class Narrowing:
+    """Every batch asked over ``channel``, narrowed where it breaks; the counts that decide
+    when the engine is hopeless."""
+
+    def __init__(self, channel: Channel, wire: Wire) -> None:
+        self.channel, self.wire = channel, wire
+        self.restarts = self.timeouts = self._broken_in_a_row = 0
+        #: why the engine was given up on: every input not yet asked is ``unasked``, with this
+        self.gave_up: str | None = None
+        #: inputs the engine once failed on when asked alone (no answer in time, or it exited):
+        #: not asked again (each would cost another timeout, or restart), answered with the
+        #: same fault
+        self._hung: dict[str, Faulty] = {}
+
+    def answers(self, op: str, items: Sequence[Any], told: dict[str, str], size: int,
+                read: Read) -> list[Any]:
+        """One answer per item, asked in requests of at most ``size`` items."""
+        def key(i: int) -> str:
+            return json.dumps([op, self.wire(op, items[i])], sort_keys=True)
+
+        # Inputs that hung or crashed before are not asked again (their keys are only worked
+        # out when some input has: 60,000 of them cost half a second).
+        fresh = [i for i in range(len(items)) if key(i) not in self._hung] if self._hung \
+            else list(range(len(items)))
+        asked = [items[i] for i in fresh]
+
+        def read_fresh(answer: Any, j: int) -> Any:
+            return read(answer, fresh[j])
+
+        got: list[Any] = []
+        for start in range(0, len(asked), size):
+            got += self._isolate(op, asked, start, min(len(asked), start + size), told,
+                                 read_fresh)[0]
+        for i, answer in zip(fresh, got, strict=True):
+            if isinstance(answer, Faulty) and answer.kind in ("timeout", "crash"):
+                self._hung[key(i)] = answer
+        if len(fresh) == len(items):
+            return got
+        answers = dict(zip(fresh, got, strict=True))
+        return [answers[i] if i in answers else self._hung[key(i)] for i in range(len(items))]
+
+    def _ask(self, op: str, items: Sequence[Any], told: dict[str, str]) -> list[Any]:
+        """One request of ``items``, whole and of the right length (``Broken`` otherwise)."""
+        field = items_field(op)
+        request: dict[str, Any] = {"op": op, field: [self.wire(op, x) for x in items]}
+        if told:
+            request["readings"] = told
+        log = self.channel.log
+        log.requests += 1
+        log.largest = max(log.largest, len(items))
+        answer = self.channel.exchange(request)
+        if not isinstance(answer, dict) or not isinstance(answer.get(field), list):
+            if isinstance(answer, dict) and isinstance(answer.get("error"), str):
+                raise Broken("malformed", f"the engine refused the whole request: "
+                                          f"{one_line(answer['error'][:200])}")
+            raise Broken("malformed", f"the answer is not {{\"{field}\": [...]}}")
+        if len(answer[field]) != len(items):
+            raise Broken("malformed", f"{len(answer[field])} answers to a batch of "
+                                      f"{len(items)}")
+        return list(answer[field])
+
+    def _isolate(self, op: str, items: Sequence[Any], lo: int, hi: int,
+                 told: dict[str, str], read: Read) -> tuple[list[Any], bool]:
+        """The answers to items[lo:hi], and whether some input among them broke a request
+        alone; a batch that breaks is split in ``PIECES`` until the input that breaks it is
+        alone, and the broken batch is logged."""
+        if self.gave_up is not None:
+            return [Faulty("unasked", self.gave_up)] * (hi - lo), False
+        try:
+            got = self._ask(op, items[lo:hi], told)
+        except Broken as broken:
+            return self._broke(op, items, lo, hi, told, read, broken)
+        self._broken_in_a_row = 0
+        return [read(a, i) for i, a in zip(range(lo, hi), got, strict=True)], False
+
+    def _broke(self, op: str, items: Sequence[Any], lo: int, hi: int, told: dict[str, str],
+               read: Read, broken: Broken) -> tuple[list[Any], bool]:
+        """items[lo:hi] broke a request: the input alone gets the fault; a batch is split."""
+        log = self.channel.log
+        self._count(broken, alone=hi - lo == 1)
+        if hi - lo == 1:
+            if broken.kind == "desync":  # a line too many is the channel's, never an input's
+                log.faults.append(ChannelFault(op, 1, "desync", broken.problem, False, True))
+            return [Faulty(broken.kind, broken.problem)], True
+        if self.gave_up is not None:  # which input of the batch broke it is not known
+            log.faults.append(ChannelFault(op, hi - lo, broken.kind, broken.problem, False,
+                                           False))
+            return [Faulty("unasked", self.gave_up)] * (hi - lo), False
+        pieces = min(PIECES, hi - lo)
+        bounds = [lo + (hi - lo) * k // pieces for k in range(pieces + 1)]
+        answers: list[Any] = []
+        explained = False
+        for start, end in itertools.pairwise(bounds):
+            part, alone = self._isolate(op, items, start, end, told, read)
+            answers += part
+            explained = explained or alone
+        settled = not any(isinstance(a, Faulty) and a.kind == "unasked" for a in answers)
+        self.channel.log.faults.append(ChannelFault(op, hi - lo, broken.kind, broken.problem,
+                                                    explained and broken.kind != "desync",
+                                                    settled))
+        return answers, explained
+
+    def _count(self, broken: Broken, alone: bool) -> None:
+        """Count a broken request, and give the engine up when it is hopeless: isolating each
+        failing input costs a request per split, and a hang costs a timeout each time."""
+        if broken.kind in ("crash", "timeout", "desync"):
+            self.restarts += 1
+        if broken.kind == "timeout":
+            self.timeouts += 1
+        if alone:
+            self._broken_in_a_row += 1
+        if self.restarts > MAX_RESTARTS:
+            self.gave_up = f"the engine was restarted {MAX_RESTARTS} times; the rest is not asked"
+        elif self.timeouts >= MAX_TIMEOUTS:
+            self.gave_up = (f"the engine failed to answer in time {MAX_TIMEOUTS} times; the rest "
+                            "is not asked")
+        elif self._broken_in_a_row >= MAX_BROKEN_IN_A_ROW:
+            self.gave_up = (f"the engine failed on {MAX_BROKEN_IN_A_ROW} inputs in a row, each "
+                            f"asked alone (the last: {broken.problem[:120]}); the rest is not "
+                            "asked")

@@ -1,0 +1,45 @@
+"""``casino-proofs coverage``: for every sentence of s. 95.15, 95.16 and 40, what encodes,
+implements, proves and tests it, or why it is out of scope."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from casino_proofs.command.options import Commands, command, output_option, text_or_json
+from casino_proofs.command.output import write_text
+from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED
+
+
+def register(sub: Commands) -> None:
+    coverage = command(sub, "coverage", "what encodes, implements, proves and tests each sentence",
+                       "For every sentence of s. 95.15, 95.16 and 40: the constraints, "
+                       "implementation functions, proof obligations and tests that cover it, "
+                       "or why it is out of scope. Exit 1 if a sentence is covered by nothing "
+                       "or a constraint cites no clause.")
+    output_option(coverage)
+    text_or_json(coverage)
+    coverage.add_argument("--tests", metavar="DIR",
+                          help="the project's tests/ folder (default: ./tests, else the "
+                               "checkout the package was installed from)")
+    coverage.set_defaults(run=run_coverage)
+
+
+def run_coverage(args: argparse.Namespace) -> int:
+    from casino_proofs.analyses.assurance.coverage import (
+        coverage,
+        coverage_json,
+        coverage_text,
+        find_tests,
+    )
+    from casino_proofs.command.output import check_output_paths
+
+    check_output_paths(args.output, None)
+    folder = find_tests(args.tests)
+    rows, uncited = coverage(folder)
+    if args.format == "json":
+        write_text(json.dumps(coverage_json(rows, uncited, folder), indent=2,
+                              ensure_ascii=False) + "\n", args.output)
+    else:
+        write_text(coverage_text(rows, uncited, folder), args.output)
+    return EXIT_PROVED if all(r.covered for r in rows) and not uncited else EXIT_REFUTED

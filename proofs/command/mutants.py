@@ -1,0 +1,49 @@
+"""``casino-proofs mutants``: faulty implementations and specifications, generated, each run
+through the proofs; every one must be caught."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from casino_proofs.command.options import Commands, command, output_option, quiet, text_or_json
+from casino_proofs.command.output import write_text
+from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED
+
+
+def register(sub: Commands) -> None:
+    mutants = command(sub, "mutants",
+                      "faulty implementations and specifications, each run through the proofs",
+                      "Generate faulty implementations (payouts changed, decisions swapped, "
+                      "totals moved, working calls flipped, combinations shifted, tiebreaks "
+                      "reversed) and faulty specifications (a rule dropped, weakened or "
+                      "shifted); run each through the proofs. Exit 1 if any survives.")
+    output_option(mutants)
+    text_or_json(mutants)
+    mutants.add_argument("--only", choices=("craps", "paigow"), default=None,
+                         help="one game only (default: both)")
+    mutants.add_argument("--quick", action="store_true",
+                         help="a representative subset: one mutant of each kind per clause")
+    quiet(mutants)
+    mutants.set_defaults(run=run_mutants)
+
+
+def run_mutants(args: argparse.Namespace) -> int:
+    from casino_proofs.analyses.assurance.mutants import generate, quick, report, report_text, run
+    from casino_proofs.command.output import check_output_paths
+    from casino_proofs.progress import Progress
+
+    check_output_paths(args.output, None)
+    chosen = generate(args.only)
+    if args.quick:
+        chosen = quick(chosen)
+    progress = Progress("mutants", len(chosen), not args.quiet)
+    outcomes = []
+    for m in chosen:
+        outcomes.append(run(m))
+        progress.step()
+    progress.close()
+    doc = report(outcomes)
+    write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n" if args.format == "json"
+               else report_text(doc), args.output)
+    return EXIT_PROVED if not doc["survivors"] else EXIT_REFUTED

@@ -1,0 +1,132 @@
+"""What every sub-command's parser shares: the parser itself (a usage error is exit 2), the
+exit codes, the targets, and the options many commands take (the engine, the budget, the
+output file, readings, progress). Each sub-command's module registers its own parser with
+these (``register``)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+from casino_proofs import spec
+from casino_proofs.adapters.exec_engine import DEFAULT_TIMEOUT_MS
+from casino_proofs.obligations.verdict import (
+    EXIT_ERROR,
+    EXIT_PROVED,
+    EXIT_REFUTED,
+    EXIT_UNKNOWN,
+    EXIT_USAGE,
+)
+from casino_proofs.solving.budget import (
+    DEFAULT_WALL_MS,
+    DEFAULT_Z3_RLIMIT,
+    MAX_MS,
+    MAX_RLIMIT,
+    BudgetError,
+    positive_int,
+)
+
+EXIT_CODES = f"""\
+exit codes:
+  {EXIT_PROVED}  every obligation is PROVED (check); spec and impl agree (settle, rank, compare,
+     edge, par); every reading decided (ambiguities); every query re-derived (replay)
+  {EXIT_REFUTED}  some obligation is REFUTED or VACUOUS (check) -- whatever else the run found;
+     spec and impl disagree (settle, rank, compare, edge, par; or a Monte Carlo interval
+     misses an exact figure); a query answered otherwise
+     than recorded (replay); a mutant survived (mutants); a sentence uncovered (coverage)
+  {EXIT_USAGE}  usage or input error: nothing was checked (one line on stderr names what is
+     valid); a bundle that is not intact (replay)
+  {EXIT_UNKNOWN}  some obligation, reading or query is UNKNOWN (a resource budget exhausted,
+     or the solver gave up), none worse
+  {EXIT_ERROR}  some obligation is ERROR (the check itself failed: a counterexample that did
+     not replay, the SMT proof and the enumeration disagreeing, an engine that did not answer
+     in time) and none is REFUTED or VACUOUS
+"""
+
+TARGETS = ("impl (this project's implementation, the default), exec:COMMAND (a program "
+           "speaking docs/engine-protocol.md), python:MODULE or python:FILE.py, table:FILE "
+           "(a recorded craps settlement table, .csv or JSON lines)")
+ENGINE_TIMEOUT_MS = DEFAULT_TIMEOUT_MS
+QUIET = "no progress on stderr (on a terminal, or a line every few seconds in a log)"
+
+#: the largest value of each whole-number option
+MAXIMA = {"--engine-timeout-ms": MAX_MS, "--timeout-ms": MAX_MS, "--rlimit": MAX_RLIMIT,
+          "--workers": 64, "--monte-carlo": 100_000_000}
+
+#: the sub-parsers' container, as argparse hands it out
+Commands = Any
+
+
+def wager_list() -> str:
+    """Every wager name, from the specification's catalogue, the Hop calls as one entry."""
+    names: list[str] = []
+    for name in spec.WAGER_NAMES:
+        if name.startswith("hop-"):
+            if "hop-A-B (A, B in 1..6)" not in names:
+                names.append("hop-A-B (A, B in 1..6)")
+        else:
+            names.append(name)
+    return ", ".join(names)
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def command(sub: Commands, name: str, help_text: str, description: str,
+            epilog: str = EXIT_CODES) -> argparse.ArgumentParser:
+    """A sub-command's parser."""
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name, help=help_text, description=description, epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    return parser
+
+
+def budget_type(option: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            return positive_int(text, option, MAXIMA.get(option))
+        except BudgetError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from exc
+    return parse
+
+
+def reading_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
+                   help="read an ambiguous clause this way (repeatable; see README)")
+
+
+def engine_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--engine", default="impl", metavar="TARGET",
+                   help=f"the implementation under test: {TARGETS}")
+    p.add_argument("--engine-timeout-ms", type=budget_type("--engine-timeout-ms"),
+                   default=ENGINE_TIMEOUT_MS, metavar="MS",
+                   help="how long a program may take to answer one request before its input "
+                        f"gets ERROR (default: {ENGINE_TIMEOUT_MS})")
+
+
+def budget_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rlimit", type=budget_type("--rlimit"), default=DEFAULT_Z3_RLIMIT,
+                   metavar="UNITS",
+                   help="Z3's deterministic resource limit per query; exhausting it is "
+                        f"UNKNOWN, on any machine alike (default: {DEFAULT_Z3_RLIMIT:,})")
+    p.add_argument("--timeout-ms", type=budget_type("--timeout-ms"), default=DEFAULT_WALL_MS,
+                   metavar="MS",
+                   help="a wall-clock safety net per query, far above what any query needs; "
+                        f"reaching it is UNKNOWN (default: {DEFAULT_WALL_MS:,})")
+
+
+def output_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--output", metavar="FILE",
+                   help="write the report to FILE (written whole or not at all)")
+
+
+def text_or_json(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="output format (default: text)")
+
+
+def quiet(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--quiet", action="store_true", help=QUIET)

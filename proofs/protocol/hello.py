@@ -1,0 +1,78 @@
+"""The engine's hello: who it says it is and what it offers (docs/engine-protocol.md,
+"hello"), read strictly."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+GAMES = ("craps", "paigow")
+#: bounds on a hello: the longest name or version, the longest list
+HELLO_TEXT = 200
+HELLO_LIST = 400
+
+
+class EngineUnavailable(Exception):
+    """The engine cannot be started or identified at all (no program, no module, no file, or
+    a hello that is not one); the message says why in one line."""
+
+
+@dataclass(frozen=True)
+class Hello:
+    """Who the engine says it is and what it offers."""
+
+    name: str
+    version: str
+    games: tuple[str, ...]
+    wagers: tuple[str, ...]
+    lower_is_better: bool = False
+    #: the readings it can settle under, each with the values it implements; None if it lists
+    #: none (it is then told nothing about readings)
+    readings: dict[str, tuple[str, ...]] | None = None
+    raw: dict[str, Any] = field(default_factory=dict)
+
+    def claims(self, reading: str, value: str) -> bool:
+        return self.readings is not None and value in self.readings.get(reading, ())
+
+    def json(self) -> dict[str, Any]:
+        return dict(self.raw) if self.raw else {
+            "name": self.name, "version": self.version, "games": list(self.games),
+            "wagers": list(self.wagers),
+            **({"order": "lower-is-better"} if self.lower_is_better else {}),
+            **({"readings": {k: list(v) for k, v in self.readings.items()}}
+               if self.readings is not None else {}),
+        }
+
+
+def read_hello(raw: Any) -> Hello:
+    """The protocol's hello answer, read strictly (EngineUnavailable naming what is wrong)."""
+    if not isinstance(raw, dict):
+        raise EngineUnavailable("the engine's hello is not a JSON object")
+    for key in ("name", "version"):
+        if not isinstance(raw.get(key), str) or not 0 < len(raw[key]) <= HELLO_TEXT:
+            raise EngineUnavailable(f"the engine's hello has no string {key!r} of 1 to "
+                                    f"{HELLO_TEXT} characters")
+    games, wagers = raw.get("games"), raw.get("wagers", [])
+    if not isinstance(games, list) or not all(g in GAMES for g in games):
+        raise EngineUnavailable("the engine's hello lists its games as a list among "
+                                "\"craps\", \"paigow\"")
+    if not isinstance(wagers, list) or len(wagers) > HELLO_LIST or not all(
+            isinstance(w, str) and len(w) <= HELLO_TEXT for w in wagers):
+        raise EngineUnavailable(f"the engine's hello lists its wagers as a list of at most "
+                                f"{HELLO_LIST} names")
+    order = raw.get("order", "higher-is-better")
+    if order not in ("higher-is-better", "lower-is-better"):
+        raise EngineUnavailable("the engine's hello gives order as \"higher-is-better\" or "
+                                "\"lower-is-better\"")
+    readings = raw.get("readings")
+    if readings is not None and (not isinstance(readings, dict) or len(readings) > HELLO_LIST
+                                 or not all(isinstance(k, str) and isinstance(v, list)
+                                            and len(v) <= HELLO_LIST
+                                            and all(isinstance(x, str) for x in v)
+                                            for k, v in readings.items())):
+        raise EngineUnavailable("the engine's hello gives readings as an object of lists of "
+                                "values")
+    return Hello(raw["name"], raw["version"], tuple(games), tuple(wagers),
+                 order == "lower-is-better",
+                 None if readings is None else {k: tuple(v) for k, v in readings.items()},
+                 dict(raw))

@@ -1,0 +1,194 @@
+"""The house's rules, read off the code of ``proofs/`` (installed as ``casino_proofs``): one
+home per concept, no circle between any two modules, every room importing only the rooms
+below it, classes and functions short enough to read in one sitting, and a tree that
+CONTRIBUTING.md and the package list describe as it is.
+
+The floors, from the ground up (CONTRIBUTING.md, "Where things go"):
+
+1. ``untrusted``, ``solving``, ``version``, ``progress``: bounded reading of outside bytes,
+   solver plumbing, the tool's version, the progress meter;
+2. ``protocol``: what passes between the checker and an engine; ``context``: what every
+   report states besides its verdicts (the text, the readings and conventions in force);
+3. ``obligations``: what is proved per game, from recorded answers;
+4. ``tables``: protocol 2, the table checked as it plays;
+5. ``adapters``: every door to an engine, ``open_target``;
+6. ``analyses``: readings, PAR, diff, assurance;
+7. ``audit``: the bundle, its schema, replay;
+8. ``reports``: every document in every format;
+9. ``command``: the sub-commands (and ``__main__`` above it).
+"""
+
+from __future__ import annotations
+
+import ast
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TOOL = ROOT / "proofs"
+NAMESPACE = "casino_proofs"
+FLOORS = {
+    "untrusted": 1, "solving": 1, "version": 1, "progress": 1, "context": 2,
+    "protocol": 2, "obligations": 3, "tables": 4, "adapters": 5, "analyses": 6, "audit": 7,
+    "reports": 8, "command": 9, "__main__": 10, "__init__": 0,
+}
+#: the parts installed beside the tool, which any room may import (impl: only the adapters)
+BESIDE = {"spec", "impl", "regulation"}
+MAX_CLASS, MAX_FUNCTION = 150, 60
+
+
+def _module_of(path: Path) -> str:
+    rel = path.relative_to(TOOL).with_suffix("")
+    parts = [p for p in rel.parts if p != "__init__"]
+    return ".".join([NAMESPACE, *parts])
+
+
+MODULES = {_module_of(p): p for p in sorted(TOOL.rglob("*.py"))}
+
+
+def _resolve(name: str) -> str | None:
+    """The tool's module an imported name lives in (a name in a package: the package)."""
+    while name and name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module of the tool ``path`` imports, anywhere in the file (a function's own
+    imports and TYPE_CHECKING ones included)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [f"{node.module}.{a.name}" for a in node.names]
+        for name in names:
+            if name.split(".")[0] != NAMESPACE or name.split(".")[1:2] and \
+                    name.split(".")[1] in BESIDE:
+                continue
+            module = _resolve(name)
+            if module is not None and module != _module_of(path):
+                out.add(module)
+    return out
+
+
+GRAPH = {m: _imports(p) for m, p in MODULES.items()}
+
+
+def _room(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def test_no_two_modules_import_each_other_in_a_circle() -> None:
+    """Tarjan's strongly connected components over every import of every module: each is a
+    single module."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(GRAPH[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for v in sorted(GRAPH):
+        if v not in index:
+            visit(v)
+    assert not circles, f"modules that import each other in a circle: {circles}"
+
+
+def test_a_module_that_imports_a_module_of_its_own_is_found_in_a_circle() -> None:
+    """The circle test can fail: two modules made to import each other are one component."""
+    names = sorted(GRAPH)[:2]
+    fake = {**GRAPH, names[0]: {names[1]}, names[1]: {names[0]}}
+    assert names[1] in fake[names[0]] and names[0] in fake[names[1]]
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_every_room_imports_only_the_rooms_below_it(module: str) -> None:
+    room = _room(module)
+    assert room in FLOORS, f"{module}: room {room!r} has no floor (add it to FLOORS and to " \
+                           "CONTRIBUTING.md)"
+    upward = sorted(m for m in GRAPH[module]
+                    if _room(m) != room and FLOORS[_room(m)] >= FLOORS[room])
+    assert not upward, f"{module} (floor {FLOORS[room]}) imports {upward}, on its floor or above"
+
+
+def test_the_obligations_and_tables_never_talk_to_an_engine_door() -> None:
+    """The obligations and the table checks read recorded answers through the protocol's
+    Engine interface; they never open or import a door."""
+    for module, imports in GRAPH.items():
+        if _room(module) in ("obligations", "tables", "protocol"):
+            doors = sorted(m for m in imports if _room(m) == "adapters")
+            assert not doors, f"{module} imports {doors}"
+
+
+def _long(path: Path) -> list[str]:
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            assert node.end_lineno is not None
+            n = node.end_lineno - node.lineno + 1
+            limit = MAX_CLASS if isinstance(node, ast.ClassDef) else MAX_FUNCTION
+            reason = "Longer than" in (ast.get_docstring(node) or "")
+            if n > limit and not reason:
+                out.append(f"{node.name} ({n} lines)")
+    return out
+
+
+def test_no_class_over_150_lines_and_no_function_over_60_without_a_reason() -> None:
+    """A class reads in one sitting; a longer function says why in its docstring ("Longer
+    than 60 lines: ...")."""
+    long = {str(p.relative_to(ROOT)): _long(p) for p in MODULES.values()}
+    assert not {k: v for k, v in long.items() if v}
+
+
+def test_the_size_rule_can_fail(tmp_path: Path) -> None:
+    body = "\n".join(f"    x{i} = {i}" for i in range(70))
+    (tmp_path / "m.py").write_text(f"def f() -> None:\n{body}\n")
+    assert _long(tmp_path / "m.py") == ["f (71 lines)"]
+
+
+def test_every_package_is_installed() -> None:
+    """pyproject.toml lists every folder of proofs/ that holds an __init__.py."""
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+                 ["packages"])
+    folders = {_module_of(p) for p in TOOL.rglob("__init__.py")}
+    assert folders <= listed, f"not installed: {sorted(folders - listed)}"
+
+
+def test_contributing_names_every_folder_of_the_tool() -> None:
+    """CONTRIBUTING.md and the README's architecture section name every room of the tree."""
+    contributing = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for folder in sorted(p.parent for p in TOOL.rglob("__init__.py")):
+        rel = folder.relative_to(TOOL).as_posix()
+        if rel == ".":
+            continue
+        assert f"{folder.name}/" in contributing, \
+            f"CONTRIBUTING.md does not say what goes in {rel}/"
+        top = rel.split("/")[0]
+        assert f"{top}/" in readme, f"the README's tree leaves out {top}/"
