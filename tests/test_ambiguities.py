@@ -131,3 +131,37 @@ def test_lang_95_15_1_s4_witness_is_a_double_three_or_four(findings: list[Findin
     assert f.witness["roll"] in ([3, 3], [4, 4])
     assert (f.witness["english"], f.witness["french"]) == (True, False)
     assert "equivalent on all 36 rolls" in f.proof  # the distributive reading, proved
+
+
+def test_r3_95_15_1_s2_the_hard_ways_loss_witness_is_the_least_state_and_roll(
+        findings: list[Finding]) -> None:
+    """The least witness, worked out by hand: in the least state (no point, not a come-out
+    roll, no call, not a first roll) the least roll where the readings part is 1-2: a pair
+    (1-1) decides neither reading, and a 3 thrown 1-2 is not a pair (any-non-pair: a loss)
+    nor the easy way to the wagered 4 (easy-way: no decision)."""
+    f = next(f for f in findings if f.entry.id == "hard-ways-loss")
+    assert f.witness is not None and f.witness["wager"] == "hard-4"
+    assert f.witness["roll"] == [1, 2]
+    assert f.witness["state"] == {"come_out": False, "point": None, "working": False,
+                                  "first_roll": False}
+
+
+def test_a_witness_does_not_depend_on_what_the_process_did_before() -> None:
+    """Principle 6: the same entry decided in a fresh process and in one that first made and
+    solved many unrelated terms (and freed them) gives the same witness."""
+    import subprocess
+    import sys
+
+    script = ("import json, sys, z3\n"
+              "from casino_proofs.analyses.readings.ambiguities import decide, entries\n"
+              "if sys.argv[1] == 'busy':\n"
+              "    xs = [z3.Int(f'noise{i}') for i in range(3000)]\n"
+              "    s = z3.Solver(); s.add(z3.Sum(xs) == 7, *[x >= 0 for x in xs]); s.check()\n"
+              "    del xs, s\n"
+              "out = [f.witness for e in entries() if e.id in ('hop-call', 'joker')\n"
+              "       for f in decide(e)]\n"
+              "print(json.dumps(out, sort_keys=True, default=str))\n")
+    runs = [subprocess.run([sys.executable, "-c", script, how], capture_output=True,
+                           text=True, check=True, timeout=300).stdout
+            for how in ("fresh", "busy")]
+    assert runs[0] == runs[1] and runs[0].strip() != "[]"

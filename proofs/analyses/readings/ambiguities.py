@@ -35,7 +35,8 @@ from casino_proofs.protocol.answers import Refused, Settled, Strength
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving import budget as budgets
 from casino_proofs.solving.budget import Budget
-from casino_proofs.spec.paigow import CODES
+from casino_proofs.solving.least import Pinned, least_model
+from casino_proofs.spec.paigow import CODES, JOKER_INDEX
 from casino_proofs.spec.vocabulary import (
     COME_OUT,
     DIE_1,
@@ -58,6 +59,17 @@ _BUDGET: list[Budget] = [Budget()]
 
 def _solver() -> z3.Solver:
     return budgets.solver(_BUDGET[0])
+
+
+#: a craps witness is the least state, then the least roll (solving.least: the same on every
+#: run, whatever model Z3 finds first)
+CRAPS_WITNESS: tuple[Pinned, ...] = ((POINT, (0, 10)), (COME_OUT, None), (WORKING, None),
+                                     (FIRST_ROLL, None), (DIE_1, (1, 6)), (DIE_2, (1, 6)))
+
+
+def _cards(hand: Any) -> list[Pinned]:
+    """A hand's witness: its least cards, in order."""
+    return [(c, (0, JOKER_INDEX)) for c in hand.cards]
 
 
 def _check(solver: z3.Solver) -> z3.CheckSatResult:
@@ -183,7 +195,7 @@ def compare_wagers(default: spec.WagerSpec, other: spec.WagerSpec,
     result = _check(solver)
     if result == z3.unsat:
         return None
-    m = solver.model()
+    m = least_model(solver, CRAPS_WITNESS, _check)
 
     def val(v: z3.ExprRef) -> Any:
         return m.eval(v, model_completion=True)
@@ -257,7 +269,7 @@ def _paigow_category(entry: Entry, alternative: str) -> Finding:
         solver.add(a.spec.hand.domain(), a.spec.category() != b.spec.category())
         result = _check(solver)
         if result == z3.sat:
-            m = solver.model()
+            m = least_model(solver, _cards(a.spec.hand), _check)
             hand = model_hand(m, a.spec.hand)
             witness = _hand_witness(hand, a, b, entry.id, alternative)
             verdict = "PROVED" if witness.pop("replayed") else "ERROR"
@@ -308,7 +320,7 @@ def _paigow_statements(entry: Entry, alternative: str) -> Finding:
                           for t1, t2 in zip(b.statements, b2.statements, strict=True)]))
         result = _check(solver)
         if result == z3.sat:
-            m = solver.model()
+            m = least_model(solver, [*_cards(b.spec.hand), *_cards(b2.spec.hand)], _check)
             h1, h2 = model_hand(m, b.spec.hand), model_hand(m, b2.spec.hand)
             against = next(t1.id for t1, t2 in zip(b.statements, b2.statements, strict=True)
                            if _holds_pair(t2.higher, t1.lower, m))
@@ -345,7 +357,7 @@ def _equivalent(entry: Entry, alternative: str, english: z3.BoolRef, french: z3.
         return Finding(entry, alternative, "PROVED", False,
                        f"Z3: the English and French encodings of {what} are equivalent on all "
                        "36 rolls", seconds=time.perf_counter() - started)
-    m = solver.model()
+    m = least_model(solver, CRAPS_WITNESS[-2:], _check)
     roll = [m.eval(d, model_completion=True).as_long() for d in (DIE_1, DIE_2)]
     return Finding(entry, alternative, "PROVED", True,
                    witness={"roll": roll, "meaning": what,
