@@ -129,11 +129,13 @@ def test_no_process_outlives_a_run(capsys: pytest.CaptureFixture[str], tmp_path:
     bad = ROOT / "tests" / "engines" / "bad"
     for target in (f"exec:{sys.executable} {bad / 'forks_child.py'} {pids}",
                    f"exec:{sys.executable} {bad / 'background_child.py'} {pids}",
+                   f"exec:{sys.executable} {bad / 'setsid_helper.py'} {pids}",
+                   f"exec:{sys.executable} {bad / 'double_fork_daemon.py'} {pids}",
                    f"python:{module}"):
         _check(capsys, "--only", "craps", "--wagers", "any-7", "--engine", target,
                "--engine-timeout-ms", "2000")
     started = [int(n) for n in pids.read_text().split()]
-    assert len(started) >= 3
+    assert len(started) >= 5
     deadline = time.monotonic() + 5
     while any(_alive(p) for p in started) and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -461,3 +463,70 @@ def test_a_flipping_implementation_is_refuted_every_run_never_error(seed: int) -
                            spec_checks=False)
     verdicts = {r.verdict for r in outcome.results}
     assert Verdict.REFUTED in verdicts and Verdict.ERROR not in verdicts
+
+
+HANGS_AND_TELLS = """
+import json, os, subprocess, sys, time
+helper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
+open(sys.argv[1], "a").write(f"{os.getpid()} {helper.pid}\\n")
+for line in sys.stdin:
+    if json.loads(line).get("op") == "hello":
+        print(json.dumps({"name": "h", "version": "1", "games": ["craps"], "wagers": ["any-7"]}),
+              flush=True)
+    else:
+        time.sleep(3600)
+"""
+
+
+@pytest.mark.parametrize("how", ["SIGKILL", "SIGTERM", "SIGINT"])
+def test_an_engine_ends_when_the_checker_is_stopped_from_outside(tmp_path: Path,
+                                                                 how: str) -> None:
+    """Issue 23: a check stopped by its caller (a CI timeout's SIGKILL, SIGTERM, Ctrl-C)
+    leaves no engine behind: the engine has a parent-death signal, and the checker ends every
+    engine group on SIGTERM and SIGINT."""
+    import signal
+    import subprocess
+    import time
+
+    engine, pids = tmp_path / "hangs.py", tmp_path / "pids"
+    engine.write_text(HANGS_AND_TELLS)
+    checker = subprocess.Popen([sys.executable, "-m", "casino_proofs", "check", "--quiet",
+                                "--only", "craps", "--wagers", "any-7", "--engine",
+                                f"exec:{sys.executable} {engine} {pids}"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while not (pids.exists() and pids.read_text().strip()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)  # the request is in flight
+    checker.send_signal(getattr(signal, how))
+    checker.wait(timeout=30)
+    started = [int(n) for n in pids.read_text().split()]
+    deadline = time.monotonic() + 5
+    while any(_alive(p) for p in started[:1 if how == "SIGKILL" else 2]) \
+            and time.monotonic() < deadline:
+        time.sleep(0.05)
+    # on SIGKILL the engine itself ends (its parent-death signal); on SIGTERM and SIGINT the
+    # checker ends its whole group, the helper too
+    assert [p for p in started[:1 if how == "SIGKILL" else 2] if _alive(p)] == []
+
+
+@pytest.mark.parametrize(("engine", "timeouts"), [("hello_changes", 1), ("answers_nothing", 3)])
+def test_a_hopeless_engine_is_given_up_on_within_a_few_time_limits(
+        capsys: pytest.CaptureFixture[str], engine: str, timeouts: int) -> None:
+    """Issue 23: a hello that changes is refuted the moment it is read (it costs no wait at
+    all), and an engine that answers nothing is given up on within 3 time limits -- every
+    input not yet asked named as not asked, in one finding -- not 48."""
+    import time
+
+    limit = 2.0
+    started = time.monotonic()
+    code, out, _ = _check(capsys, "--only", "craps", "--wagers", "any-7", "--engine",
+                          f"exec:{sys.executable} {ROOT / 'tests/engines/bad' / engine}.py",
+                          "--engine-timeout-ms", str(int(limit * 1000)))
+    elapsed = time.monotonic() - started
+    assert elapsed < limit * timeouts + 3, elapsed
+    assert code == (1 if engine == "hello_changes" else 4)
+    assert re.search(r"What failed \(\d+ obligations, \d finding", out)
+    if engine == "answers_nothing":
+        assert re.search(r"What failed \(\d+ obligations, 1 finding\)", out)
+        assert re.search(r"[\d,]+ inputs not asked, the first", out)

@@ -98,6 +98,7 @@ class ExecEngine(Engine):
 
     def take_channel(self) -> ChannelLog:
         log, self.channel.log = self.channel.log, ChannelLog()
+        log.gave_up = self.narrowing.gave_up or ""
         return log
 
     def _answers(self, op: str, items: Sequence[Any], readings: Mapping[str, str],

@@ -18,7 +18,7 @@ from typing import Any
 from casino_proofs import spec
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty, RankAnswer
 from casino_proofs.protocol.engine import Engine
-from casino_proofs.protocol.hello import EngineUnavailable, Hello
+from casino_proofs.protocol.hello import EngineUnavailable, Hello, read_claims
 from casino_proofs.protocol.money import Money, MoneyError
 from casino_proofs.tables.planner import Bet, Script
 from casino_proofs.tables.session import TableRun, read_run, readings_key
@@ -27,8 +27,8 @@ from casino_proofs.untrusted.bounded_json import UntrustedJSON, loads
 #: bounds: the largest log, and the longest session line
 MAX_LOG = 1024 * 1024 * 1024
 MAX_SESSION = 8 * 1024 * 1024
-#: unreadable lines named one by one in the report (the rest are counted)
-MAX_NOTED = 20
+#: unreadable lines named one by one (the rest are counted)
+MAX_NOTED = 1000
 EXACT_UNIT = {"unit": "1", "rounding": "exact"}
 
 
@@ -82,6 +82,7 @@ class SessionLog(Engine):
             raise EngineUnavailable(f"table:{path}: over {MAX_LOG:,} bytes")
         self.path = path
         self.money = Money.read(EXACT_UNIT)
+        self.claims: dict[str, tuple[str, ...]] | None = None
         self.wagers: set[str] = set()
         self.unreadable: list[tuple[int, str]] = []
         self.unreadable_count = 0
@@ -125,32 +126,43 @@ class SessionLog(Engine):
             return None
         if isinstance(record, dict) and set(record) == {"hello"} and not seen_session:
             if note:
-                hello = record["hello"]
-                try:
-                    self.money = Money.read(hello.get("money", EXACT_UNIT)
-                                            if isinstance(hello, dict) else None)
-                except MoneyError as exc:
-                    raise EngineUnavailable(f"table:{self.path}: line {number}, the hello: "
-                                            f"{exc}") from None
+                self._hello_line(number, record["hello"])
             return None
-        if not isinstance(record, dict) or set(record) != {"events", "answers"} \
+        if not isinstance(record, dict) or not {"events", "answers"} <= set(record) \
                 or not isinstance(record["events"], list) \
                 or not all(_event_ok(e) for e in record["events"]):
             unreadable("a session is {\"events\": [...], \"answers\": [...]} in protocol "
-                       "2's events")
+                       "2's events (other keys are read as metadata)")
             return None
         events = record["events"]
         bets = {e["place"]: Bet(e["place"], e["wager"], bool(e.get("working")), e.get("on"))
                 for e in events if "place" in e}
         return Script(f"line {number:,}", "log", tuple(events), bets), record["answers"]
 
+    def _hello_line(self, number: int, hello: Any) -> None:
+        """The log's hello: its money, and the readings its table claims."""
+        where = f"table:{self.path}: line {number}, the hello"
+        if not isinstance(hello, dict):
+            raise EngineUnavailable(f"{where}: a hello is a JSON object")
+        try:
+            self.money = Money.read(hello.get("money", EXACT_UNIT))
+            self.claims = read_claims(hello.get("readings"))
+        except (MoneyError, EngineUnavailable) as exc:
+            raise EngineUnavailable(f"{where}: {exc}") from None
+
+    def unreadable_records(self) -> tuple[int, int, list[tuple[int, str]]]:
+        """(lines read, lines unreadable, the first of them with why)."""
+        return self.sessions + self.unreadable_count, self.unreadable_count, self.unreadable
+
     def _start(self) -> Hello:
         wagers = sorted(self.wagers)
         name, version = Path(self.path).name, f"sha256:{self.digest[:16]}"
-        return Hello(name, version, ("craps",), tuple(wagers),
-                     raw={"name": name, "version": version, "games": ["craps"],
-                          "wagers": wagers, "sessions": self.sessions,
-                          "interface": "table", "money": self.money.json()})
+        raw: dict[str, Any] = {"name": name, "version": version, "games": ["craps"],
+                               "wagers": wagers, "sessions": self.sessions,
+                               "interface": "table", "money": self.money.json()}
+        if self.claims is not None:
+            raw["readings"] = {k: list(v) for k, v in self.claims.items()}
+        return Hello(name, version, ("craps",), tuple(wagers), readings=self.claims, raw=raw)
 
     def table_run(self, readings: Mapping[str, str]) -> TableRun:
         key = readings_key(readings)
@@ -169,12 +181,7 @@ class SessionLog(Engine):
         return [Faulty("missing", "a session log ranks no Pai Gow hands")] * len(hands)
 
     def notes(self) -> list[str]:
-        out = [n for run in self._runs.values() for n in run.notes()]
-        out += [f"line {n:,}: unreadable ({why}); ignored" for n, why in self.unreadable]
-        if self.unreadable_count > len(self.unreadable):
-            out.append(f"{self.unreadable_count - len(self.unreadable):,} more unreadable "
-                       "lines; ignored")
-        return out
+        return [n for run in self._runs.values() for n in run.notes()]
 
     def describe(self) -> dict[str, Any]:
         return {**super().describe(), "file": self.path, "sha256": self.digest,

@@ -216,8 +216,12 @@ class SettlementTable(Engine):
              readings: Mapping[str, str]) -> list[RankAnswer]:
         return [Faulty("missing", "a settlement table ranks no Pai Gow hands")] * len(hands)
 
+    def unreadable_records(self) -> tuple[int, int, list[tuple[int, str]]]:
+        rows = sum(len(v) for v in self.rows.values())
+        return rows + len(self.unreadable), len(self.unreadable), self.unreadable
+
     def notes(self) -> list[str]:
-        out = [f"row {n}: unreadable ({why}); ignored" for n, why in self.unreadable]
+        out = []
         unasked = sorted((rows[0][0], q) for q, rows in self.rows.items() if q not in self.asked)
         out += [f"row {n}: {q.text()} matches no input that can occur; ignored"
                 for n, q in unasked]

@@ -9,6 +9,8 @@ file) is a one-line error naming what is valid.
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 from pathlib import Path
 
@@ -30,12 +32,30 @@ def open_target(target: str, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Engine:
     kind, sep, rest = target.partition(":")
     if kind == "play" and sep and rest.strip():
         return PlayEngine(rest, timeout_ms)
+    if kind == "table" and sep:
+        _regular_file(rest)
     if kind == "table" and sep and is_session_log(rest):
         return SessionLog(rest, target=target)
     engine = _protocol_one(target, timeout_ms)
     if isinstance(engine, ExecEngine) and engine.hello.raw.get("ranking") == "compare":
         return ComparingEngine(engine)  # a Pai Gow evaluator with only compare(a, b)
     return engine
+
+
+def _regular_file(path: str) -> None:
+    """A recorded table or log is a regular file: a FIFO, a device or a directory is refused
+    before anything opens it (opening a FIFO waits for a writer that may never come)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        raise EngineUnavailable(f"table:{path}: {exc.strerror or 'cannot be read'}; a table is "
+                                "a regular file (.csv, or JSON lines)") from None
+    if not stat.S_ISREG(mode):
+        what = ("a FIFO" if stat.S_ISFIFO(mode) else "a directory" if stat.S_ISDIR(mode)
+                else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket"
+                if stat.S_ISSOCK(mode) else "not a regular file")
+        raise EngineUnavailable(f"table:{path}: {what}; a table is a regular file (.csv, or "
+                                "JSON lines)")
 
 
 def _protocol_one(target: str, timeout_ms: int) -> Engine:

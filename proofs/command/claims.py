@@ -19,8 +19,14 @@ def readings_claimed(hello: Hello, chosen: dict[str, str], games: tuple[str, ...
     """The readings to check under, and a note for each reading the engine's claims moved."""
     if hello.readings is None:
         return chosen, []
+    registry = regulation.readings()
+    unknown = sorted(name for name in hello.readings if name not in registry)
+    if unknown:
+        raise UsageError(f"the engine claims reading {unknown[0][:60]!r}, which is not a "
+                         f"reading of this model; readings: {', '.join(registry)} (see its "
+                         "hello)")
     out, notes = dict(chosen), []
-    for name, reading in regulation.readings().items():
+    for name, reading in registry.items():
         claimed = hello.readings.get(name)
         if not claimed or reading.game not in games or reading.game not in hello.games:
             continue

@@ -5,6 +5,7 @@ module of its own that registers its parser, and the dispatch to them, with the 
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 
 from casino_proofs.command import (
@@ -23,6 +24,7 @@ from casino_proofs.command import (
 from casino_proofs.command.arguments import UsageError
 from casino_proofs.command.options import EXIT_CODES, Parser
 from casino_proofs.obligations.verdict import EXIT_ERROR, EXIT_USAGE
+from casino_proofs.untrusted import processes as reaper
 from casino_proofs.untrusted.printable import one_line
 
 #: the sub-commands, in the order ``--help`` lists them
@@ -60,7 +62,26 @@ def _attached(argv: list[str]) -> list[str]:
     return out
 
 
+def _interrupted(signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt(signal.Signals(signum).name)
+
+
 def main(argv: list[str] | None = None) -> int:
+    """The command, with SIGTERM taken as an interrupt, and every engine it started ended
+    however it stops (the engines themselves end with the checker, even on SIGKILL)."""
+    try:
+        previous = signal.signal(signal.SIGTERM, _interrupted)
+    except ValueError:  # not the main thread: the caller handles its signals
+        previous = None
+    try:
+        return _main(argv)
+    finally:
+        reaper.end_all()
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(_attached(list(sys.argv[1:] if argv is None else argv)))
     if args.command is None:

@@ -13,6 +13,7 @@ slowness), naming the batch size and the problem.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
 from casino_proofs.protocol.channel_log import ChannelFault, ChannelLog
@@ -32,6 +33,11 @@ def _sizes(faults: list[ChannelFault]) -> str:
     return shown + (f" and {len(sizes) - 5} more sizes" if len(sizes) > 5 else "")
 
 
+def given_up_cause(log: ChannelLog) -> str:
+    """What every ERROR of a run whose engine was given up on rests on: one fact."""
+    return f"the engine was given up on: {log.gave_up}" if log.gave_up else ""
+
+
 def channel_result(ob: Obligation, log: ChannelLog) -> Result:
     """The verdict on one engine's channel log."""
     started = time.perf_counter()
@@ -42,7 +48,9 @@ def channel_result(ob: Obligation, log: ChannelLog) -> Result:
         shown = (definite or unexplained)[0]
         what = {"crash": "broke off", "timeout": "got no answer in time",
                 "desync": "put the channel out of step", "malformed": "got no proper answer"}
-        why = ("a line too many is a fault of the channel, whatever the input"
+        why = ("a hello that is not the engine's first is a fault of the channel, whatever "
+               "the input" if "hello changed" in shown.problem else
+               "a line too many is a fault of the channel, whatever the input"
                if shown.kind == "desync" else
                "no input of it fails when asked alone: the engine fails on batches, or now and "
                "then, not on an input")
@@ -53,10 +61,20 @@ def channel_result(ob: Obligation, log: ChannelLog) -> Result:
         cex = {"batch_size": shown.size, "op": shown.op, "fault": shown.kind,
                "problem": shown.problem, "requests_broken": len(unexplained),
                "requests": log.requests}
+        if log.gave_up:
+            detail += f"; then the engine was given up on: {log.gave_up}"
+            cex["gave_up"] = log.gave_up
         if definite:
-            return Result(ob, Verdict.REFUTED, time.perf_counter() - started, detail, cex)
+            return Result(ob, Verdict.REFUTED, time.perf_counter() - started, detail, cex,
+                          cause=given_up_cause(log))
         return Result(ob, Verdict.ERROR, time.perf_counter() - started,
-                      f"not established: {detail}", cex)
+                      f"not established: {detail}", cex, cause=given_up_cause(log))
+    if log.gave_up:
+        return Result(ob, Verdict.ERROR, time.perf_counter() - started,
+                      f"not established: the engine was given up on: {log.gave_up} "
+                      f"({log.requests:,} requests, the largest of {log.largest:,} inputs)",
+                      {"gave_up": log.gave_up, "requests": log.requests},
+                      cause=given_up_cause(log))
     explained = sum(1 for f in log.faults if f.explained)
     given_up = len(log.faults) - explained
     note = (f"; {explained} broken request(s), each narrowed down to an input that fails "
@@ -66,3 +84,13 @@ def channel_result(ob: Obligation, log: ChannelLog) -> Result:
     return Result(ob, Verdict.PROVED, time.perf_counter() - started,
                   f"{log.requests:,} requests, the largest of {log.largest:,} inputs, each "
                   f"answered whole and in step{note}")
+
+
+def tag_given_up(results: list[Result], log: ChannelLog | None) -> list[Result]:
+    """Every ERROR of a run whose engine was given up on carries that one cause: the report
+    shows them as one finding, headed by the channel's."""
+    cause = given_up_cause(log) if log is not None else ""
+    if not cause:
+        return results
+    return [replace(r, cause=cause) if r.verdict is Verdict.ERROR and not r.cause else r
+            for r in results]

@@ -68,6 +68,9 @@ class Result:
     #: conventions its counterexample rests on beyond the obligation's own clauses (a hand
     #: with the joker is a straight only under conv-joker-ace-or-completes)
     conventions: tuple[str, ...] = ()
+    #: one fact several failing obligations rest on (an engine given up on), so that a report
+    #: shows them as one finding
+    cause: str = ""
 
     @property
     def clauses(self) -> tuple[str, ...]:

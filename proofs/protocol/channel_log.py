@@ -36,21 +36,32 @@ class ChannelLog:
     requests: int = 0
     largest: int = 0
     faults: list[ChannelFault] = field(default_factory=list)
+    #: why the engine was given up on (every input not yet asked then went unasked), or ""
+    gave_up: str = ""
 
     def merge(self, other: ChannelLog) -> None:
         self.requests += other.requests
         self.largest = max(self.largest, other.largest)
         self.faults += other.faults
+        self.gave_up = self.gave_up or other.gave_up
 
     def json(self) -> dict[str, Any]:
-        return {"requests": self.requests, "largest": self.largest,
-                "faults": [{**f.json(), "settled": f.settled} for f in self.faults]}
+        out: dict[str, Any] = {"requests": self.requests, "largest": self.largest,
+                               "faults": [{**f.json(), "settled": f.settled}
+                                          for f in self.faults]}
+        if self.gave_up:
+            out["gave_up"] = self.gave_up
+        return out
 
     @staticmethod
     def from_json(raw: Any) -> ChannelLog:
         """A log as a bundle records it, read strictly (ValueError saying what is wrong)."""
-        if not isinstance(raw, dict) or set(raw) != {"requests", "largest", "faults"}:
-            raise ValueError("a channel log has requests, largest and faults")
+        if not isinstance(raw, dict) or set(raw) - {"gave_up"} != {"requests", "largest",
+                                                                   "faults"}:
+            raise ValueError("a channel log has requests, largest and faults (and gave_up)")
+        gave_up = raw.get("gave_up", "")
+        if not isinstance(gave_up, str) or ("gave_up" in raw and not gave_up):
+            raise ValueError("a channel log's gave_up says why, as a string")
         counts = (raw["requests"], raw["largest"])
         if not all(type(n) is int and n >= 0 for n in counts) or not isinstance(
                 raw["faults"], list):
@@ -66,7 +77,7 @@ class ChannelLog:
                                  "explained and settled")
             faults.append(ChannelFault(f["op"], f["batch_size"], f["fault"], f["problem"],
                                        f["explained"], f["settled"]))
-        return ChannelLog(counts[0], counts[1], faults)
+        return ChannelLog(counts[0], counts[1], faults, gave_up)
 
     def unexplained(self) -> list[ChannelFault]:
         """Requests that broke although each of their inputs, asked in smaller requests, was

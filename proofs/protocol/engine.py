@@ -64,6 +64,12 @@ class Engine(ABC):
         not shared across processes)."""
         return self
 
+    def unreadable_records(self) -> tuple[int, int, list[tuple[int, str]]] | None:
+        """For an engine read from a file of records (a settlement table, a session log):
+        (records, records that could not be read, the first of those: line and why); None for
+        any other engine."""
+        return None
+
     def explicit_defaults(self) -> Engine | None:
         """The same implementation called with every reading passed explicitly, for the
         ``library-defaults`` obligation; None for an engine that is not a library of ours."""

@@ -64,7 +64,13 @@ def read_hello(raw: Any) -> Hello:
     if order not in ("higher-is-better", "lower-is-better"):
         raise EngineUnavailable("the engine's hello gives order as \"higher-is-better\" or "
                                 "\"lower-is-better\"")
-    readings = raw.get("readings")
+    return Hello(raw["name"], raw["version"], tuple(games), tuple(wagers),
+                 order == "lower-is-better", read_claims(raw.get("readings")), dict(raw))
+
+
+def read_claims(readings: Any) -> dict[str, tuple[str, ...]] | None:
+    """A hello's ``readings``: each reading it claims, with the values it implements (None
+    when it lists none), read strictly."""
     if readings is not None and (not isinstance(readings, dict) or len(readings) > HELLO_LIST
                                  or not all(isinstance(k, str) and isinstance(v, list)
                                             and len(v) <= HELLO_LIST
@@ -72,7 +78,4 @@ def read_hello(raw: Any) -> Hello:
                                             for k, v in readings.items())):
         raise EngineUnavailable("the engine's hello gives readings as an object of lists of "
                                 "values")
-    return Hello(raw["name"], raw["version"], tuple(games), tuple(wagers),
-                 order == "lower-is-better",
-                 None if readings is None else {k: tuple(v) for k, v in readings.items()},
-                 dict(raw))
+    return None if readings is None else {k: tuple(v) for k, v in readings.items()}

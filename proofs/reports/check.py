@@ -244,6 +244,8 @@ def _fact(r: Result) -> tuple[Any, ...]:
     """What a failing obligation found, with its wager left out: two wagers that take the same
     impossible input the same way are one fact."""
     ob = r.obligation
+    if r.cause:
+        return ("cause", ob.under, ob.game, r.cause)
     if ob.game != "craps" or ob.kind not in ("validation", "offered"):
         return (ob.id,)
     cex = dict(r.counterexample or {})
@@ -253,12 +255,19 @@ def _fact(r: Result) -> tuple[Any, ...]:
             json.dumps(item, sort_keys=True), json.dumps(cex.get("impl"), sort_keys=True))
 
 
+_SEVERITY = {Verdict.REFUTED: 0, Verdict.VACUOUS: 1, Verdict.ERROR: 2, Verdict.UNKNOWN: 3,
+             Verdict.PROVED: 4}
+
+
 def findings(failing: list[Result]) -> list[list[Result]]:
     """The failing obligations grouped into findings, one fact each, in order."""
     groups: dict[tuple[Any, ...], list[Result]] = {}
     for r in failing:
         groups.setdefault(_fact(r), []).append(r)
-    return list(groups.values())
+    # a finding with a cause is headed by the obligation that states it (the channel's); the
+    # most telling first: refutations, then what could not be established
+    ordered = [sorted(g, key=lambda r: r.obligation.kind != "channel") for g in groups.values()]
+    return sorted(ordered, key=lambda g: _SEVERITY[g[0].verdict])
 
 
 def findings_json(results: list[Result]) -> list[dict[str, Any]]:
@@ -291,7 +300,13 @@ def to_text(results: list[Result], context: dict[str, Any], seconds: float,
         for group in groups:
             r = group[0]
             lines.append(obligation_line(r))
-            if len(group) > 1:
+            if len(group) > 1 and r.cause:
+                kinds = Counter(g.obligation.kind for g in group[1:])
+                lines += wrapped(f"    one finding for {len(group):,} obligations: the other "
+                                 f"{len(group) - 1:,} are ERROR because {r.cause} (by kind: "
+                                 + ", ".join(f"{k} {n:,}" for k, n in sorted(kinds.items()))
+                                 + ")", "      ")
+            elif len(group) > 1:
                 lines += wrapped(f"    one finding for {len(group)} wagers (the first shown): "
                                  + ", ".join(g.obligation.subject for g in group), "      ")
             if r.obligation.under:

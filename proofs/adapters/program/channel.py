@@ -31,12 +31,14 @@ MAX_DRAIN = 64
 
 
 class Broken(Exception):
-    """The program did not answer a request properly."""
+    """The program did not answer a request properly; ``hopeless``: in a way that asking
+    again cannot mend (its hello changed), so the engine is given up on at once."""
 
-    def __init__(self, kind: str, problem: str) -> None:
+    def __init__(self, kind: str, problem: str, hopeless: bool = False) -> None:
         super().__init__(problem)
         self.kind = kind
         self.problem = problem
+        self.hopeless = hopeless
 
 
 def items_field(op: str) -> str:
@@ -55,6 +57,18 @@ def _parsed(line: bytes, number: int) -> tuple[Any, str]:
         return loads(line, max_bytes=MAX_LINE), ""
     except UntrustedJSON as exc:
         return None, f"line {number:,} of the engine's output is {exc}: {_quoted(line)}"
+
+
+def _hello_shaped(value: Any) -> bool:
+    """A hello's answer (it names the engine and its games), not an answer to a request."""
+    return isinstance(value, dict) and "name" in value and "games" in value \
+        and not _answer_shaped(value)
+
+
+def _changed_hello(number: int, line: bytes) -> Broken:
+    return Broken("desync", f"line {number:,}: the engine's hello changed (a hello that is "
+                            f"not its first is a fault of its channel): {_quoted(line)}",
+                  hopeless=True)
 
 
 def _answer_shaped(value: Any) -> bool:
@@ -131,7 +145,8 @@ class Channel:
         elif raw != self.fence:
             self.kill()
             raise Broken("desync", f"line {number:,}: restarted, the engine answers hello "
-                                   f"otherwise than the first time: {_quoted(line)}")
+                                   f"otherwise than the first time: {_quoted(line)}",
+                         hopeless=True)
         return raw
 
     def exchange(self, request: dict[str, Any]) -> Any:
@@ -157,6 +172,9 @@ class Channel:
             self._exited_after(request, broken)
             return answer
         after, _ = _parsed(fence, fence_number)
+        if after != self.fence and _hello_shaped(after):
+            self.kill()
+            raise _changed_hello(fence_number, fence)
         if after != self.fence:
             self.resynchronise(process)
             if problem or (not _answer_shaped(answer) and _answer_shaped(after)):
@@ -188,6 +206,10 @@ class Channel:
                 number, line = self.line(process, "answer to the hello sent after it")
             except Broken:
                 return  # it has been stopped: the next request starts a fresh process
-            if _parsed(line, number)[0] == self.fence:
+            value = _parsed(line, number)[0]
+            if value == self.fence:
                 return
+            if _hello_shaped(value):
+                self.kill()
+                raise _changed_hello(number, line)
         self.kill()

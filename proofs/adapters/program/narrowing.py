@@ -30,6 +30,13 @@ PIECES = 16
 MAX_TIMEOUTS = 48
 #: inputs asked alone that fail one after another, no answer between, before it is given up on
 MAX_BROKEN_IN_A_ROW = 16
+#: requests in a row that got no answer in time, before the engine is given up on (a batch
+#: that times out is followed by one of its inputs asked alone, so that an engine with one
+#: hanging input is never taken for an engine that answers nothing)
+MAX_SILENT_IN_A_ROW = 3
+#: faults of a request that the input in flight does not explain, whatever it is: asked alone,
+#: such an input is asked once more before its answer is taken for the fault
+CHANNEL_KINDS = ("crash", "desync")
 
 #: an item as the wire carries it, for an operation
 Wire = Callable[[str, Any], Any]
@@ -43,9 +50,7 @@ class Narrowing:
 
     def __init__(self, channel: Channel, wire: Wire) -> None:
         self.channel, self.wire = channel, wire
-        self.restarts = self.timeouts = self._broken_in_a_row = 0
-        #: why the engine was given up on: every input not yet asked is ``unasked``, with this
-        self.gave_up: str | None = None
+        self.patience = Patience()
         #: inputs the engine once failed on when asked alone (no answer in time, or it exited):
         #: not asked again (each would cost another timeout, or restart), answered with the
         #: same fault
@@ -109,21 +114,59 @@ class Narrowing:
             got = self._ask(op, items[lo:hi], told)
         except Broken as broken:
             return self._broke(op, items, lo, hi, told, read, broken)
-        self._broken_in_a_row = 0
+        self.patience.answered()
         return [read(a, i) for i, a in zip(range(lo, hi), got, strict=True)], False
+
+    @property
+    def gave_up(self) -> str | None:
+        """Why the engine was given up on (every input not yet asked is then ``unasked``)."""
+        return self.patience.gave_up
+
+    def _alone(self, op: str, items: Sequence[Any], i: int, told: dict[str, str], read: Read,
+               broken: Broken) -> tuple[list[Any], bool]:
+        """One input broke a request alone. An exit or a line too many is the channel's
+        fault, never the input's, until the input breaks it again: it is asked once more."""
+        log = self.channel.log
+        if broken.kind in CHANNEL_KINDS and self.gave_up is None:
+            try:
+                got = self._ask(op, items[i:i + 1], told)
+            except Broken as again:
+                self.patience.count(again, alone=True)
+                broken = again
+            else:
+                self.patience.answered()
+                log.faults.append(ChannelFault(op, 1, broken.kind, broken.problem, False,
+                                               True))
+                return [read(got[0], i)], False
+        if broken.kind == "desync":  # a line too many is the channel's, never an input's
+            log.faults.append(ChannelFault(op, 1, "desync", broken.problem, False, True))
+        if broken.hopeless:
+            return [Faulty("unasked", self.gave_up or broken.problem)], False
+        return [Faulty(broken.kind, broken.problem)], True
+
+    def _probe(self, op: str, items: Sequence[Any], hi: int, told: dict[str, str]) -> None:
+        """After a batch got no answer in time, its last input alone: an engine that answers
+        it is not silent (its silence was that batch's), one that does not is nearer being
+        given up on."""
+        try:
+            self._ask(op, items[hi - 1:hi], told)
+        except Broken as broken:
+            self.patience.count(broken, alone=False)
+        else:
+            self.patience.answered()
 
     def _broke(self, op: str, items: Sequence[Any], lo: int, hi: int, told: dict[str, str],
                read: Read, broken: Broken) -> tuple[list[Any], bool]:
         """items[lo:hi] broke a request: the input alone gets the fault; a batch is split."""
         log = self.channel.log
-        self._count(broken, alone=hi - lo == 1)
+        self.patience.count(broken, alone=hi - lo == 1)
         if hi - lo == 1:
-            if broken.kind == "desync":  # a line too many is the channel's, never an input's
-                log.faults.append(ChannelFault(op, 1, "desync", broken.problem, False, True))
-            return [Faulty(broken.kind, broken.problem)], True
+            return self._alone(op, items, lo, told, read, broken)
+        if broken.kind == "timeout" and self.gave_up is None:
+            self._probe(op, items, hi, told)
         if self.gave_up is not None:  # which input of the batch broke it is not known
             log.faults.append(ChannelFault(op, hi - lo, broken.kind, broken.problem, False,
-                                           False))
+                                           broken.hopeless))
             return [Faulty("unasked", self.gave_up)] * (hi - lo), False
         pieces = min(PIECES, hi - lo)
         bounds = [lo + (hi - lo) * k // pieces for k in range(pieces + 1)]
@@ -139,21 +182,43 @@ class Narrowing:
                                                     settled))
         return answers, explained
 
-    def _count(self, broken: Broken, alone: bool) -> None:
-        """Count a broken request, and give the engine up when it is hopeless: isolating each
-        failing input costs a request per split, and a hang costs a timeout each time."""
+
+class Patience:
+    """How many times an engine has failed, and when it is hopeless: isolating each failing
+    input costs a request per split, and a hang costs a timeout each time."""
+
+    def __init__(self) -> None:
+        self.restarts = self.timeouts = self.broken_in_a_row = self.silent_in_a_row = 0
+        #: why the engine was given up on: every input not yet asked is ``unasked``, with this
+        self.gave_up: str | None = None
+
+    def answered(self) -> None:
+        self.broken_in_a_row = self.silent_in_a_row = 0
+
+    def count(self, broken: Broken, alone: bool) -> None:
+        """Count a broken request; give the engine up when it is hopeless."""
         if broken.kind in ("crash", "timeout", "desync"):
             self.restarts += 1
         if broken.kind == "timeout":
             self.timeouts += 1
+            self.silent_in_a_row += 1
         if alone:
-            self._broken_in_a_row += 1
+            self.broken_in_a_row += 1
+        if self.gave_up is None:
+            self.gave_up = self._hopeless(broken)
+
+    def _hopeless(self, broken: Broken) -> str | None:
+        if broken.hopeless:
+            return "its channel cannot be kept in step (its hello changed); the rest is not asked"
+        if self.silent_in_a_row >= MAX_SILENT_IN_A_ROW:
+            return (f"the engine answered nothing for {MAX_SILENT_IN_A_ROW} requests in a row, "
+                    "each given --engine-timeout-ms; the rest is not asked")
         if self.restarts > MAX_RESTARTS:
-            self.gave_up = f"the engine was restarted {MAX_RESTARTS} times; the rest is not asked"
-        elif self.timeouts >= MAX_TIMEOUTS:
-            self.gave_up = (f"the engine failed to answer in time {MAX_TIMEOUTS} times; the rest "
-                            "is not asked")
-        elif self._broken_in_a_row >= MAX_BROKEN_IN_A_ROW:
-            self.gave_up = (f"the engine failed on {MAX_BROKEN_IN_A_ROW} inputs in a row, each "
-                            f"asked alone (the last: {broken.problem[:120]}); the rest is not "
-                            "asked")
+            return f"the engine was restarted {MAX_RESTARTS} times; the rest is not asked"
+        if self.timeouts >= MAX_TIMEOUTS:
+            return (f"the engine failed to answer in time {MAX_TIMEOUTS} times; the rest is not "
+                    "asked")
+        if self.broken_in_a_row >= MAX_BROKEN_IN_A_ROW:
+            return (f"the engine failed on {MAX_BROKEN_IN_A_ROW} inputs in a row, each asked "
+                    f"alone (the last: {broken.problem[:120]}); the rest is not asked")
+        return None

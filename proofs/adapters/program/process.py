@@ -4,9 +4,9 @@ and ended with everything it started.
 The program is untrusted. It may fork children that hold its pipes open after it exits, start
 background helpers, write a line of a gigabyte with no end, or fill its standard error. So:
 
-- it runs in a new session (its own process group); ending it ends the whole group, children
-  and background helpers included (a child that makes a session of its own escapes any
-  group: nothing short of a container stops that);
+- it runs in a new session (its own process group), with a parent-death signal; ending it
+  ends the whole group, children and background helpers included, and every descendant that
+  left the group (:mod:`casino_proofs.untrusted.processes`: the checker is their subreaper);
 - its standard output is read on a thread, line by line, each line at most ``MAX_LINE``
   bytes, numbered from 1 (blank lines are counted and skipped), so a report can name "line
   4,001 of the engine's output";
@@ -27,6 +27,7 @@ import time
 from collections import deque
 from typing import IO
 
+from casino_proofs.untrusted import processes as reaper
 from casino_proofs.untrusted.printable import one_line
 
 #: the longest answer line read (a batch of 20,000 strengths with their combination names is
@@ -45,8 +46,7 @@ class EngineProcess:
 
     def __init__(self, argv: list[str]) -> None:
         # Buffered pipes: unbuffered, readline() reads an answer line a byte at a time.
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, start_new_session=True)
+        self.proc = reaper.start(argv)
         self._lines: queue.Queue[tuple[int, bytes] | None] = queue.Queue()
         self._stderr: deque[str] = deque(maxlen=20)
         self._ended = False
@@ -133,10 +133,7 @@ class EngineProcess:
         if self._ended:
             return
         self._ended = True
-        self.end_group()
-        with contextlib.suppress(OSError, subprocess.TimeoutExpired):
-            self.proc.kill()
-            self.proc.wait(timeout=5)
+        reaper.end(self.proc)
         self._close_pipes()
 
     def close(self, goodbye: bytes) -> None:

@@ -4,10 +4,10 @@ asked once and kept (see the package's docstring)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from casino_proofs import spec
-from casino_proofs.obligations.channel import channel_obligation, channel_result
+from casino_proofs.obligations.channel import channel_obligation, channel_result, tag_given_up
 from casino_proofs.obligations.craps import (
     decided,
     domain,
@@ -19,7 +19,9 @@ from casino_proofs.obligations.craps import (
 from casino_proofs.obligations.craps.answers import CrapsAnswers, collect
 from casino_proofs.obligations.craps.context import WagerCheck
 from casino_proofs.obligations.craps.session import Session
+from casino_proofs.obligations.records import records_result
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
+from casino_proofs.protocol.answers import CrapsInput, Faulty
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.budget import Budget
 
@@ -49,6 +51,33 @@ class CrapsRun:
     left_out: list[dict[str, str]] = field(default_factory=list)
 
 
+def _given_up(results: list[Result], answers: CrapsAnswers) -> list[Result]:
+    """An engine given up on: the channel's result names every input left unasked, and every
+    ERROR carries that one cause."""
+    unasked = sorted({q for table in (answers.answers, answers.reasked)
+                      for q, a in table.items()
+                      if isinstance(a, Faulty) and a.kind == "unasked"},
+                     key=CrapsInput.sort_key)
+    out = []
+    for r in results:
+        if r.obligation.kind == "channel" and unasked:
+            r = replace(r, detail=f"{r.detail}; {len(unasked):,} inputs not asked, the first "
+                                  f"{unasked[0].text()}",
+                        counterexample={**(r.counterexample or {}),
+                                        "not_asked": [q.item() for q in unasked]})
+        out.append(r)
+    return tag_given_up(out, answers.channel)
+
+
+def _not_offered(w: spec.WagerSpec) -> Result:
+    return Result(Obligation(f"craps/{w.name}/all-states/offered", "offered", w.paragraph,
+                             (w.paragraph,), w.name, "all-states",
+                             "the engine settles this wager", game="craps"),
+                  Verdict.REFUTED, 0.0,
+                  f"the engine does not offer {w.name} (it is not among the wagers of its "
+                  "hello); leave it out with --wagers to prove the others alone")
+
+
 def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
                 wagers: list[str] | None = None, budget: Budget | None = None,
                 specs: list[spec.WagerSpec] | None = None, record: bool = False,
@@ -71,15 +100,7 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
     offered = set(engine.hello.wagers)
     results: list[Result] = [universe.check(session)]
     asked = [w for w in chosen if w.name in offered]
-    for w in chosen:
-        if w.name not in offered:
-            results.append(Result(
-                Obligation(f"craps/{w.name}/all-states/offered", "offered", w.paragraph,
-                           (w.paragraph,), w.name, "all-states",
-                           "the engine settles this wager", game="craps"),
-                Verdict.REFUTED, 0.0,
-                f"the engine does not offer {w.name} (it is not among the wagers of its "
-                "hello); leave it out with --wagers to prove the others alone"))
+    results += [_not_offered(w) for w in chosen if w.name not in offered]
     if explicit is None:
         explicit = engine.explicit_defaults()
     answers = collect(engine, asked, values, explicit)
@@ -93,6 +114,11 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
     if answers.channel is not None:
         results.append(channel_result(channel_obligation("craps", CHANNEL_ID, "all-states"),
                                       answers.channel))
+        if answers.channel.gave_up:
+            results = _given_up(results, answers)
+    records = engine.unreadable_records()
+    if records is not None:
+        results.append(records_result(*records))
     table_run = getattr(engine, "table_run", None)
     if engine.kind in ("play", "log") and table_run is not None:
         results += table_run(values).results(asked)

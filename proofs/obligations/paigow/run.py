@@ -7,6 +7,7 @@ import gc
 import hashlib
 import itertools
 import multiprocessing
+import os
 import random
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -15,7 +16,7 @@ from math import comb
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.obligations.channel import channel_result
+from casino_proofs.obligations.channel import channel_result, tag_given_up
 from casino_proofs.obligations.paigow import (
     asked_again,
     catalogue,
@@ -34,6 +35,7 @@ from casino_proofs.obligations.verdict import Result, Verdict
 from casino_proofs.protocol.channel_log import ChannelLog
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.budget import Budget
+from casino_proofs.untrusted import processes
 
 DETERMINISM_SAMPLE = 20_000  # five-card hands asked again (every two-card hand is)
 DETERMINISM_SEED = 53
@@ -100,7 +102,8 @@ def _run_tasks(tasks: list[tuple[str, ...]], workers: int) -> Iterator[tuple[tup
             _close_worker_engine()
         return
     context = multiprocessing.get_context("fork")
-    with context.Pool(workers) as pool:
+    # a worker, and the engine it runs, end with the checker, however the checker ends
+    with context.Pool(workers, processes.die_with_parent, (os.getpid(),)) as pool:
         yield from pool.imap_unordered(_task, tasks)
         # each worker's engine ends with its process
         pool.map(_close_in_worker, range(workers * 4))
@@ -226,6 +229,7 @@ def _scope_results(scope: str, passed: PassResult, queries: list[pq.Query], engi
                         Verdict.PROVED else "enumeration: the hands asked again")
                 for r in again]
     results += _channel(scope, passed, engine, out)
+    results = tag_given_up(results, out.channel.get(scope))
     if not ev.named:
         out.left_out.append({"what": f"paigow/{scope}/combination",
                              "why": "the engine answers strengths without naming "
