@@ -67,8 +67,8 @@ def _imports(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names = [f"{node.module}.{a.name}" for a in node.names]
         for name in names:
-            if name.split(".")[0] != NAMESPACE or name.split(".")[1:2] and \
-                    name.split(".")[1] in BESIDE:
+            if name.split(".")[0] != NAMESPACE or (name.split(".")[1:2] and \
+                    name.split(".")[1] in BESIDE):
                 continue
             module = _resolve(name)
             if module is not None and module != _module_of(path):

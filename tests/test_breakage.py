@@ -51,3 +51,12 @@ def test_silence_payout_units_is_material_with_its_witness(
     assert {a["compared"][1]: a["delta"] for a in found} == {
         "floor": "-5/6", "half-up": "1/6", "half-even": "1/6"}
     assert all(a["material"] and "conv-money-round-once" in a["clauses"] for a in found)
+
+
+def test_a_stake_past_its_maximum_is_one_line_naming_the_maximum(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["par", "--only", "craps", "--stake", str(10**40)])
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2 and "at most 1,000,000,000,000" in err
+    assert err.count("\n") == 1

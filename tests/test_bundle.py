@@ -123,15 +123,21 @@ def test_replay_regenerates_every_query_identically(craps_bundle: Path,
     assert "re-solved with z3 and regenerated" in out
 
 
-def test_a_pai_gow_bundle_replays_with_its_verdicts_over_every_hand_taken_on_record(
+def test_a_pai_gow_bundle_replays_on_record_only_when_asked_and_says_so_in_its_exit(
         bundles: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
-    """The bundle holds the hash of the Pai Gow answers, not the answers: replay decides the
-    obligations about the specification again, and says which verdicts it takes on record
-    rather than count them re-derived."""
-    code, out, _ = _replay(capsys, bundles["paigow"], "--solver", "z3")
-    assert code == 0, out
-    assert re.search(r"ON RECORD +\d+ Pai Gow verdicts, e.g. paigow/high/", out)
+    """The bundle holds the hash of the Pai Gow answers, not the answers. With --on-record
+    replay decides the obligations about the specification again, says which verdicts it
+    takes on record rather than count them re-derived, and exits 5: not a clean replay."""
+    code, out, _ = _replay(capsys, bundles["paigow"], "--solver", "z3", "--on-record")
+    assert code == 5, out
+    assert re.search(r"ON RECORD +\d+ verdicts, e.g. paigow/high/", out)
     assert "0 not re-derived, 0 UNKNOWN" in out
+
+
+def test_on_record_and_asking_again_are_one_or_the_other(
+        bundles: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _replay(capsys, bundles["paigow"], "--on-record", "--engine", "impl")
+    assert code == 2 and out == "" and "give one or the other" in err
 
 
 def test_replay_asks_the_engine_again_and_demands_its_answers(
@@ -220,12 +226,10 @@ def test_the_whole_run_replays_with_cvc5_with_default_options(
     bundle = _bundle(tmp_path, "all")
     code, out, _ = _replay(capsys, bundle)
     assert code == 0, out
-    code, out, _ = _replay(capsys, bundle, "--solver", "z3", "--regenerate")
-    assert code == 0, out
+    assert ", 0 taken on record: 0 not re-derived" in out  # Pai Gow proved again by default
+    code, out, _ = _replay(capsys, bundle, "--solver", "z3", "--regenerate", "--on-record")
+    assert code == 5, out
     assert "taken on record" in out and "ON RECORD" in out
-    code, out, _ = _replay(capsys, bundle, "--solver", "z3", "--paigow-again")
-    assert code == 0, out
-    assert ", 0 taken on record: 0 not re-derived" in out
 
 
 @pytest.mark.exhaustive
@@ -243,11 +247,20 @@ def test_pai_gow_verdicts_flipped_and_rehashed_are_caught_by_asking_again(
     manifest = json.loads((copy / "manifest.json").read_text())
     manifest["engine"]["hello"]["name"] = "vendor engine 2.4"  # and the engine renamed
     (copy / "manifest.json").write_text(json.dumps(manifest))
-    code, out, _ = _replay(capsys, copy, "--solver", "z3")
+    code, out, _ = _replay(capsys, copy, "--solver", "z3", "--on-record")
     assert code == 1 and "taken on record" in out, out  # said, not counted re-derived
     assert "manifest/engine.hello" in out  # our implementation's hello is derived again
     assert "REDERIVED-OTHERWISE    paigow/" not in out  # on record, without the hands
-    code, out, _ = _replay(capsys, copy, "--solver", "z3", "--paigow-again")
+    code, out, _ = _replay(capsys, copy, "--solver", "z3")  # the default proves it again
     assert code == 1 and "REDERIVED-OTHERWISE" in out
     assert all(o["id"] in out for o in flipped)
     assert "engine/hello" in out
+
+
+def test_a_link_to_a_bundle_is_refused_and_the_reason_is_true(
+        craps_bundle: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    link = tmp_path / "b"
+    link.symlink_to(craps_bundle)
+    code, out, err = _replay(capsys, link)
+    assert code == 2 and out == ""
+    assert "a symbolic link" in err and "not a directory" not in err

@@ -5,6 +5,7 @@ antisymmetric is never PROVED."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -71,3 +72,36 @@ def test_about_as_many_comparisons_as_hands() -> None:
         assert engine.comparisons - sorting == 2  # each hand equal to its class's representative
     finally:
         engine.close()
+
+
+@pytest.mark.exhaustive  # 15 s each: the comparers rank each hand by our implementation
+@pytest.mark.parametrize(("comparer", "check"), [("clubless_reversed", "neighbours in other suits"),
+                                                 ("kickers_high_to_low", "")])
+def test_a_comparator_wrong_on_a_family_of_hands_is_refuted_with_a_pair(
+        comparer: str, check: str) -> None:
+    """Issue 23: a comparator that reverses every pair of club-less hands was PROVED, since
+    every comparison the derivation asks has a representative (which holds a club) on one
+    side; one that misreads kickers when a hand is written high to low, likewise. The
+    comparator obligation asks other pairs, in other suits and card orders, and refutes
+    each with a pair."""
+    failed, _ = _failed(f"exec:{sys.executable} {ROOT / 'tests/engines/compare' / comparer}.py")
+    detail = failed["paigow/high/comparator/compare"]
+    assert "contradict the order derived from its own comparisons" in detail
+    assert re.search(r"it answers that (\S\S ){4}\S\S ranks (above|below|ties with) (\S\S ){4}"
+                     r"\S\S,", detail), detail
+    if check:
+        assert f"the first ({check})" in detail
+
+
+@needs_node
+def test_r3_40_the_comparator_assumption_is_stated_and_tested_for_a_right_evaluator() -> None:
+    engine = open_target(f"exec:node {ENGINE_JS} --compare-only", 60_000)
+    try:
+        outcome = check_paigow(engine=engine, deck=SMALL_DECK, workers=2, spec_checks=False)
+    finally:
+        engine.close()
+    found = {r.obligation.id: r for r in outcome.results}
+    proved = found["paigow/high/comparator/compare"]
+    assert proved.verdict is Verdict.PROVED
+    assert "100,000 random pairs" in proved.detail
+    assert "rests on its comparisons being one total preorder" in proved.detail

@@ -24,13 +24,15 @@ comparisons are not transitive is judged on the order those comparisons give.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from casino_proofs.adapters.comparator_checks import check_comparator, not_antisymmetric
 from casino_proofs.adapters.exec_engine import ExecEngine, hand_text
 from casino_proofs.obligations.paigow.every_hand import abstraction, classes, representative
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty, RankAnswer, Strength
 from casino_proofs.protocol.channel_log import ChannelLog
+from casino_proofs.protocol.comparisons import ComparatorEvidence
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.protocol.hello import Hello
 
@@ -90,9 +92,25 @@ class ComparingEngine(Engine):
                  readings: Mapping[str, str]) -> list[int | Faulty]:
         if not pairs:
             return []
-        self.comparisons += len(pairs)
-        texts = [[hand_text(a), hand_text(b)] for a, b in pairs]
-        return self.inner._answers("compare", texts, readings, COMPARE_BATCH, _read)
+        # the first hand written high to low, the second low to high: a comparator that reads
+        # cards in one order only is asked in both (the antisymmetry sample swaps them)
+        return self._compare_texts([(hand_text(a[::-1]), hand_text(b)) for a, b in pairs],
+                                   readings)
+
+    def _compare_texts(self, texts: Sequence[tuple[str, str]],
+                       readings: Mapping[str, str]) -> list[int | Faulty]:
+        self.comparisons += len(texts)
+        return self.inner._answers("compare", [list(t) for t in texts], readings,
+                                   COMPARE_BATCH, _read)
+
+    def comparator_evidence(self, size: int, deck: Sequence[int],
+                            readings: Mapping[str, str]) -> ComparatorEvidence:
+        """The comparisons tested against the order derived from them (in this process)."""
+        levels, level_reps = self._sorted(size, readings)
+        reps = [representative(k) for k in sorted(levels)]
+        return check_comparator(size, deck, reps, level_reps,
+                                lambda texts: self._compare_texts(texts, readings),
+                                lambda hands: list(self._rank_size(hands, size, readings)))
 
     def _sorted(self, size: int, readings: Mapping[str, str]) -> tuple[dict[Any, int],
                                                                       list[Hand]]:
@@ -163,25 +181,8 @@ class ComparingEngine(Engine):
             else:
                 out.append(Strength((0,)))
                 bounds[i] = (0, len(level_reps))
-        while bounds:  # binary search, every pending hand of the batch at once
-            order = sorted(bounds)
-            mids = {i: (bounds[i][0] + bounds[i][1]) // 2 for i in order}
-            answers = self._compare([(hands[i], level_reps[mids[i]]) for i in order], readings)
-            for i, g in zip(order, answers, strict=True):
-                lo, hi = bounds[i]
-                if isinstance(g, Faulty):
-                    out[i] = g
-                    del bounds[i]
-                elif g == 0:
-                    out[i] = Strength((2 * mids[i],))
-                    del bounds[i]
-                else:
-                    lo, hi = (lo, mids[i]) if g < 0 else (mids[i] + 1, hi)
-                    if lo >= hi:
-                        out[i] = Strength((2 * lo - 1,))  # between level lo - 1 and lo
-                        del bounds[i]
-                    else:
-                        bounds[i] = (lo, hi)
+        _place(hands, bounds, out, level_reps,
+               lambda pairs: self._compare(pairs, readings))
         return out
 
     def _antisymmetry(self, asked: list[tuple[Hand, Hand, int]],
@@ -190,11 +191,33 @@ class ComparingEngine(Engine):
         sample = random.Random(ANTISYMMETRY_SEED).sample(asked, min(ANTISYMMETRY_SAMPLE,
                                                                      len(asked)))
         again = self._compare([(b, a) for a, b, _ in sample], readings)
-        for (a, b, first), second in zip(sample, again, strict=True):
-            if isinstance(second, Faulty) or second != -first:
-                said = second.problem if isinstance(second, Faulty) else second
-                fault = Faulty("malformed", f"compare is not antisymmetric: compare("
-                                            f"{hand_text(a)}, {hand_text(b)}) = {first} but "
-                                            f"compare({hand_text(b)}, {hand_text(a)}) = {said}")
-                self._faulty.setdefault(abstraction(a), fault)
-                self._faulty.setdefault(abstraction(b), fault)
+        for (a, b), fault in not_antisymmetric(sample, again):
+            self._faulty.setdefault(abstraction(a), fault)
+            self._faulty.setdefault(abstraction(b), fault)
+
+
+def _place(hands: list[Hand], bounds: dict[int, tuple[int, int]], out: list[RankAnswer],
+           level_reps: list[Hand],
+           compare: Callable[[list[tuple[Hand, Hand]]], list[int | Faulty]]) -> None:
+    """The hands that do not tie their class's representative, placed among the levels by
+    binary search, every pending hand of the batch at once (``bounds``: each one's (lo, hi)
+    among the levels; ``out``: their strengths, filled in)."""
+    while bounds:  # binary search, every pending hand of the batch at once
+        order = sorted(bounds)
+        mids = {i: (bounds[i][0] + bounds[i][1]) // 2 for i in order}
+        answers = compare([(hands[i], level_reps[mids[i]]) for i in order])
+        for i, g in zip(order, answers, strict=True):
+            lo, hi = bounds[i]
+            if isinstance(g, Faulty):
+                out[i] = g
+                del bounds[i]
+            elif g == 0:
+                out[i] = Strength((2 * mids[i],))
+                del bounds[i]
+            else:
+                lo, hi = (lo, mids[i]) if g < 0 else (mids[i] + 1, hi)
+                if lo >= hi:
+                    out[i] = Strength((2 * lo - 1,))  # between level lo - 1 and lo
+                    del bounds[i]
+                else:
+                    bounds[i] = (lo, hi)

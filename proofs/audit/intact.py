@@ -193,7 +193,10 @@ def _answers(root: Path, name: str) -> RecordedAnswers:
 def load(directory: str) -> Bundle:
     """The bundle, checked intact (BundleError naming the file if it is not)."""
     root = Path(directory)
-    if root.is_symlink() or not root.is_dir():
+    if root.is_symlink():
+        raise BundleError(f"{directory}: a symbolic link; replay reads a bundle's own "
+                          "directory, never through a link (give the directory it points to)")
+    if not root.is_dir():
         raise BundleError(f"{directory}: not a directory (write a bundle with "
                           "casino-proofs check --bundle DIR)")
     present = _tree(root)

@@ -68,7 +68,8 @@ def _spec_results(scope: str, readings_items: tuple[tuple[str, str], ...],
 
 
 def paigow_findings(run: RunRecord, kind_of_engine: str, by_id: dict[str, dict[str, Any]],
-                    budget: Budget, compare_texts: Any) -> tuple[list[Finding], dict[str, str]]:
+                    budget: Budget, compare_texts: Any, compare_only: bool = False
+                    ) -> tuple[list[Finding], dict[str, str]]:
     """Each obligation the run gives rise to, against the bundle's; and the kind of each (by
     ID)."""
     out: list[Finding] = []
@@ -79,7 +80,7 @@ def paigow_findings(run: RunRecord, kind_of_engine: str, by_id: dict[str, dict[s
         built = ScopeSpec.build(scope, spec.Readings.from_dict(run.readings))
         expected = catalogue.expected(scope, built.statements, len(FULL_DECK),
                                       named=scope in counts, compare=ours, spec_checks=True,
-                                      ours=ours, program=program)
+                                      ours=ours, program=program, compare_only=compare_only)
         decided = {r.obligation.id: r for r in relabel(spec_results(scope, run.readings, budget),
                                                        run.reading)}
         for ob in expected:

@@ -113,7 +113,8 @@ def _rederive(bundle: Bundle, by_id: dict[str, dict[str, Any]]
                 kinds.update(k)
             else:
                 found, k = paigow_findings(run, m.engine["kind"], by_id, budget,
-                                           partial(compare_texts, bundle))
+                                           partial(compare_texts, bundle),
+                                           m.engine.get("ranking") == "compare")
                 out += found
                 kinds.update(k)
     for oid in sorted(set(by_id) - set(kinds)):

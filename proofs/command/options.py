@@ -13,6 +13,7 @@ from casino_proofs import spec
 from casino_proofs.adapters.exec_engine import DEFAULT_TIMEOUT_MS
 from casino_proofs.obligations.verdict import (
     EXIT_ERROR,
+    EXIT_ON_RECORD,
     EXIT_PROVED,
     EXIT_REFUTED,
     EXIT_UNKNOWN,
@@ -42,6 +43,9 @@ exit codes:
   {EXIT_ERROR}  some obligation is ERROR (the check itself failed: a counterexample that did
      not replay, the SMT proof and the enumeration disagreeing, an engine that did not answer
      in time) and none is REFUTED or VACUOUS
+  {EXIT_ON_RECORD}  (replay) everything re-derived but some verdict taken on record: Pai Gow
+     verdicts of an engine not asked again (--engine TARGET asks it; --on-record skips our
+     implementation's), or records of a file the bundle does not hold
 """
 
 TARGETS = ("impl (this project's implementation, the default), exec:COMMAND (a program "
@@ -52,7 +56,7 @@ QUIET = "no progress on stderr (on a terminal, or a line every few seconds in a 
 
 #: the largest value of each whole-number option
 MAXIMA = {"--engine-timeout-ms": MAX_MS, "--timeout-ms": MAX_MS, "--rlimit": MAX_RLIMIT,
-          "--workers": 64, "--monte-carlo": 100_000_000}
+          "--workers": 64, "--monte-carlo": 100_000_000, "--stake": 10**12}
 
 #: the sub-parsers' container, as argparse hands it out
 Commands = Any

@@ -32,6 +32,9 @@ EXIT_REFUTED = 1
 EXIT_USAGE = 2
 EXIT_UNKNOWN = 3
 EXIT_ERROR = 4
+#: replay only: everything re-derived but some verdict, which only the engine could give
+#: again, taken on record
+EXIT_ON_RECORD = 5
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from typing import Any
 
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, RankAnswer
 from casino_proofs.protocol.channel_log import ChannelLog
+from casino_proofs.protocol.comparisons import ComparatorEvidence
 from casino_proofs.protocol.hello import Hello
 
 
@@ -68,6 +69,13 @@ class Engine(ABC):
         """For an engine read from a file of records (a settlement table, a session log):
         (records, records that could not be read, the first of those: line and why); None for
         any other engine."""
+        return None
+
+    def comparator_evidence(self, size: int, deck: Sequence[int],
+                            readings: Mapping[str, str]) -> ComparatorEvidence | None:
+        """For a Pai Gow evaluator with only a comparison: its comparisons tested against the
+        order derived from them, for hands of ``size`` cards of ``deck``; None for any other
+        engine (its strengths are its own)."""
         return None
 
     def explicit_defaults(self) -> Engine | None:

@@ -18,8 +18,8 @@ from casino_proofs.spec.paigow import OrderStatement
 ANY_HAND = "r3-40-intro.s1"
 #: the kinds, in the order a report lists them
 ORDER = ["exhaustive", "abstraction", "nonvacuous", "statement", "evaluator", "combination",
-         "order", "convention", "consistency", "preorder", "deterministic", "library-defaults",
-         "channel"]
+         "order", "convention", "consistency", "preorder", "comparator", "deterministic",
+         "library-defaults", "channel"]
 
 
 def _ob(scope: str, kind: str, subject: str, clauses: tuple[str, ...], description: str,
@@ -73,6 +73,14 @@ def preorder(scope: str) -> Obligation:
                "compare() follows the values, for every hand", "compare")
 
 
+def comparator(scope: str) -> Obligation:
+    return _ob(scope, "comparator", "the evaluator's comparisons", (ANY_HAND,),
+               "an evaluator with only a comparison: its comparisons, asked of pairs the "
+               "derivation never asked (random pairs, neighbouring levels in other suits, "
+               "each class in other suits, cards in other orders), all agree with the order "
+               "derived from them", "compare", joker=False)
+
+
 def deterministic(scope: str) -> Obligation:
     return _ob(scope, "deterministic", "every hand", (ANY_HAND,),
                "hands asked again (by the same process, and by another, their cards in "
@@ -120,11 +128,13 @@ def smt_ids(scope: str, statements: Sequence[OrderStatement]) -> list[str]:
 
 
 def expected(scope: str, statements: Sequence[OrderStatement], deck_size: int, *, named: bool,
-             compare: bool, spec_checks: bool, ours: bool, program: bool) -> list[Obligation]:
+             compare: bool, spec_checks: bool, ours: bool, program: bool,
+             compare_only: bool = False) -> list[Obligation]:
     """Every obligation one scope of a run gives rise to. ``named``: the engine named the
     combinations; ``compare``: it offers ``compare()``; ``spec_checks``: the obligations about
     the specification alone are run; ``ours``: it is our implementation (library-defaults);
-    ``program``: it is a program, with a channel."""
+    ``program``: it is a program, with a channel; ``compare_only``: it has only a
+    comparison."""
     out = [exhaustive(scope, deck_size)]
     if spec_checks:
         out += [smt(qid) for qid in smt_ids(scope, statements)]
@@ -136,6 +146,8 @@ def expected(scope: str, statements: Sequence[OrderStatement], deck_size: int, *
         out += [consistency(scope), evaluator(scope)]
     if compare:
         out.append(preorder(scope))
+    if compare_only:
+        out.append(comparator(scope))
     out.append(deterministic(scope))
     if ours:
         out.append(library_defaults(scope))

@@ -21,6 +21,7 @@ from casino_proofs.obligations.paigow import (
     asked_again,
     catalogue,
     combination,
+    comparator,
     convention,
     figures,
     order,
@@ -228,6 +229,9 @@ def _scope_results(scope: str, passed: PassResult, queries: list[pq.Query], engi
     results += [replace(r, enumeration=f"enumeration: {r.detail}" if r.verdict is
                         Verdict.PROVED else "enumeration: the hands asked again")
                 for r in again]
+    evidence = engine.comparator_evidence(SCOPES[scope], deck, values)
+    if evidence is not None:
+        results.append(comparator.check(scope, evidence))
     results += _channel(scope, passed, engine, out)
     results = tag_given_up(results, out.channel.get(scope))
     if not ev.named:

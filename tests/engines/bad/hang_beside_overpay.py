@@ -3,7 +3,7 @@
 The hang and the fault fall under one rule and one state class: the solver must look past the
 unanswered input to the overpaid one (an unanswered input is no evidence either way).
 
-expect: exit=1 verdict=REFUTED says="roll 6,1; not a" not="non-deterministic" exhaustive=yes
+expect: exit=1 verdict=REFUTED says="roll 6,1; not a" not="non-deterministic"
 """
 import time
 from typing import Any
