@@ -56,6 +56,6 @@ def report_context(chosen: dict[str, str]) -> dict[str, Any]:
         "readings": readings_in_force(chosen),
         "conventions": [
             {"id": c.id, "title": c.title, "text": c.text}
-            for c in regulation.conventions().values()
+            for c in regulation.conventions().values() if not c.policy
         ],
     }

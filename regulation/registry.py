@@ -62,6 +62,8 @@ class Convention:
     source: str
     needed_by: tuple[str, ...]
     orders: tuple[str, ...] = ()  # ordering statements the convention makes (s. 40)
+    #: a house rule a table declares (in force only where declared), not the project's
+    policy: bool = False
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,7 @@ def conventions() -> dict[str, Convention]:
             source=c["source"],
             needed_by=tuple(c["needed_by"]),
             orders=tuple(c.get("orders", ())),
+            policy=bool(c.get("policy", False)),
         )
         for c in _load("conventions.toml")["convention"]
     }

@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from casino_proofs.adapters.program.channel import Broken, Channel
-from casino_proofs.adapters.program.narrowing import Narrowing, Read
+from casino_proofs.adapters.program.narrowing import Check, Narrowing, Read
 from casino_proofs.protocol.answers import (
     CrapsAnswer,
     CrapsInput,
@@ -102,8 +102,8 @@ class ExecEngine(Engine):
         return log
 
     def _answers(self, op: str, items: Sequence[Any], readings: Mapping[str, str],
-                 size: int, read: Read) -> list[Any]:
-        return self.narrowing.answers(op, items, self.told(readings), size, read)
+                 size: int, read: Read, check: Check | None = None) -> list[Any]:
+        return self.narrowing.answers(op, items, self.told(readings), size, read, check)
 
     @staticmethod
     def _wire(op: str, item: Any) -> Any:

@@ -4,7 +4,9 @@
 The channel is protocol 1's (:class:`~casino_proofs.adapters.exec_engine.ExecEngine`: a
 process group of its own, bounded lines, a hello after every request as a fence, a request
 that breaks narrowed down to the script that breaks it and never forgotten), with the hello of
-protocol 2. The engine is played scripts; what the obligations ask as protocol-1 questions is
+protocol 2. Each script carries an ID its answers must echo: answers that belong to another
+script break the request, which is then asked again in pieces. The engine is played scripts
+(:mod:`casino_proofs.tables.run`); what the obligations ask as protocol-1 questions is
 answered from what the scripts showed (:mod:`casino_proofs.tables.session`).
 """
 
@@ -17,14 +19,29 @@ from typing import Any
 from casino_proofs import spec
 from casino_proofs.adapters.exec_engine import ExecEngine
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty
+from casino_proofs.protocol.channel_log import ChannelFault
 from casino_proofs.protocol.hello import EngineUnavailable, Hello
 from casino_proofs.protocol.money import Money, MoneyError
+from casino_proofs.tables import policies as declared
+from casino_proofs.tables.oracle import offered_specs
 from casino_proofs.tables.planner import Script
-from casino_proofs.tables.session import TableRun, readings_key, run_table
+from casino_proofs.tables.run import run_table
+from casino_proofs.tables.session import TableRun, readings_key, setting_of
+from casino_proofs.tables.sessions import Budget
 
 HELLO_REQUEST = {"op": "hello", "protocol": 2}
 #: scripts per play request (a request that breaks is asked again script by script)
 PLAY_BATCH = 64
+
+
+def _ids_echoed(scripts: Sequence[Any], answers: list[Any]) -> str | None:
+    """Why a play request's answers are not its scripts' (an ID not echoed), or None."""
+    for i, (script, answer) in enumerate(zip(scripts, answers, strict=True), start=1):
+        said = answer.get("id") if isinstance(answer, dict) else None
+        if said != script.wire()["id"]:
+            return (f"answer {i} of the request names script {str(said)[:40]!r}, where "
+                    f"script {script.wire()['id']!r} was asked (an answer of another script)")
+    return None
 
 
 class PlayEngine(ExecEngine):
@@ -37,6 +54,8 @@ class PlayEngine(ExecEngine):
                  argv: list[str] | None = None) -> None:
         super().__init__(command, timeout_ms, target or f"play:{command}", argv)
         self.money: Money | None = None
+        self.policies = declared.Policies()
+        self.budget = Budget()
         self._runs: dict[tuple[tuple[str, str], ...], TableRun] = {}
 
     def _start(self) -> Hello:
@@ -47,14 +66,16 @@ class PlayEngine(ExecEngine):
                                     "of protocol 1 is exec:COMMAND)")
         try:
             self.money = Money.read(hello.raw.get("money"))
-        except MoneyError as exc:
+            self.policies = declared.read(hello.raw.get("policies"), hello.raw.get("limits"),
+                                          hello.wagers)
+        except (MoneyError, declared.PolicyError) as exc:
             raise EngineUnavailable(f"{self.target}: its hello's {exc}") from None
         return hello
 
     def fresh(self) -> PlayEngine:
         twin = super().fresh()
         assert isinstance(twin, PlayEngine)
-        twin.money = self.money
+        twin.money, twin.policies, twin.budget = self.money, self.policies, self.budget
         return twin
 
     @staticmethod
@@ -66,10 +87,18 @@ class PlayEngine(ExecEngine):
     def play(self, scripts: Sequence[Script], readings: Mapping[str, str]) -> list[Any]:
         """Each script's answers (a list, read by the caller) or the fault that stopped it."""
         def read(answer: Any, _i: int) -> Any:
-            if isinstance(answer, list):
-                return answer
-            return Faulty("malformed", "a script's answer is a list of answers, one per event")
-        return self._answers("play", scripts, readings, PLAY_BATCH, read)
+            if isinstance(answer, dict) and isinstance(answer.get("answers"), list):
+                return answer["answers"]
+            return Faulty("malformed", "a script's answer is {\"id\": ..., \"answers\": "
+                                       "[...]}, one answer per event")
+        return self._answers("play", scripts, readings, PLAY_BATCH, read, _ids_echoed)
+
+    def _blame(self, script: Script, problem: str) -> None:
+        """A script answered rightly alone and wrongly in a request of many: the channel's."""
+        self.channel.log.faults.append(ChannelFault(
+            "play", PLAY_BATCH, "malformed", f"script {script.name!r} was answered otherwise "
+            f"in a request of up to {PLAY_BATCH} scripts than alone ({problem[:200]})",
+            False, True))
 
     def table_run(self, readings: Mapping[str, str]) -> TableRun:
         """The scripts for the engine's wagers under ``readings``, played once and kept."""
@@ -77,10 +106,10 @@ class PlayEngine(ExecEngine):
         if key not in self._runs:
             hello = self.hello
             assert self.money is not None
-            values = spec.Readings.from_dict(dict(readings))
-            specs = [spec.wager(n, values) for n in spec.WAGER_NAMES if n in hello.wagers]
-            self._runs[key] = run_table(lambda s: self.play(s, readings), specs,
-                                        hello.wagers, self.money)
+            specs = offered_specs(hello.wagers, spec.Readings.from_dict(dict(readings)))
+            setting = setting_of(specs, hello.wagers, self.money, self.policies)
+            self._runs[key] = run_table(lambda s: self.play(s, readings), specs, setting,
+                                        self.budget, self._blame)
         return self._runs[key]
 
     def settle(self, batch: Sequence[CrapsInput],
@@ -94,4 +123,7 @@ class PlayEngine(ExecEngine):
         out = super().describe()
         if self.money is not None:
             out["money"] = self.money.json()
+        if self.policies.json() or self.policies.max_stake is not None:
+            out["policies"] = self.policies.json()
+            out["limits"] = {"max_stake": self.policies.max_stake}
         return out

@@ -20,8 +20,11 @@ from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty, Rank
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.protocol.hello import EngineUnavailable, Hello, read_claims
 from casino_proofs.protocol.money import Money, MoneyError
+from casino_proofs.tables import policies as declared
+from casino_proofs.tables.oracle import offered_specs
 from casino_proofs.tables.planner import Bet, Script
-from casino_proofs.tables.session import TableRun, read_run, readings_key
+from casino_proofs.tables.session import TableRun, read_run, readings_key, setting_of
+from casino_proofs.tables.transitions import Transitions
 from casino_proofs.untrusted.bounded_json import UntrustedJSON, loads
 
 #: bounds: the largest log, and the longest session line
@@ -54,8 +57,9 @@ def _event_ok(event: Any) -> bool:
         return False
     if "place" in event:
         return isinstance(event["place"], str) and isinstance(event.get("wager"), str) \
-            and type(event.get("amount")) is int and event["amount"] > 0 \
-            and (event.get("on") is None or isinstance(event["on"], str))
+            and type(event.get("amount")) is int \
+            and (event.get("on") is None or isinstance(event["on"], str)) \
+            and (event.get("player") is None or isinstance(event["player"], str))
     if "roll" in event:
         roll = event["roll"]
         return isinstance(roll, list) and len(roll) == 2 and all(
@@ -83,6 +87,7 @@ class SessionLog(Engine):
         self.path = path
         self.money = Money.read(EXACT_UNIT)
         self.claims: dict[str, tuple[str, ...]] | None = None
+        self.policies = declared.Policies()
         self.wagers: set[str] = set()
         self.unreadable: list[tuple[int, str]] = []
         self.unreadable_count = 0
@@ -147,7 +152,9 @@ class SessionLog(Engine):
         try:
             self.money = Money.read(hello.get("money", EXACT_UNIT))
             self.claims = read_claims(hello.get("readings"))
-        except (MoneyError, EngineUnavailable) as exc:
+            self.policies = declared.read(hello.get("policies"), hello.get("limits"),
+                                          spec.WAGER_NAMES)
+        except (MoneyError, EngineUnavailable, declared.PolicyError) as exc:
             raise EngineUnavailable(f"{where}: {exc}") from None
 
     def unreadable_records(self) -> tuple[int, int, list[tuple[int, str]]]:
@@ -167,9 +174,9 @@ class SessionLog(Engine):
     def table_run(self, readings: Mapping[str, str]) -> TableRun:
         key = readings_key(readings)
         if key not in self._runs:
-            values = spec.Readings.from_dict(dict(readings))
-            specs = [spec.wager(n, values) for n in spec.WAGER_NAMES if n in self.hello.wagers]
-            self._runs[key] = read_run(self._sessions(), specs, self.money)
+            specs = offered_specs(self.hello.wagers, spec.Readings.from_dict(dict(readings)))
+            setting = setting_of(specs, self.hello.wagers, self.money, self.policies)
+            self._runs[key] = read_run(self._sessions(), setting, Transitions(setting))
         return self._runs[key]
 
     def settle(self, batch: Sequence[CrapsInput],

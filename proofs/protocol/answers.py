@@ -96,17 +96,24 @@ class Refused:
         return {"error": self.reason}
 
 
+#: what an input no script or log of a table observed is answered (a ``Faulty`` of kind
+#: ``unobserved``): it proves nothing, and a report groups every ERROR it causes
+UNOBSERVED = "no script of legal play at this table observed this input"
+
+
 @dataclass(frozen=True)
 class Faulty:
     """An answer that is not one: ``kind`` is ``malformed`` (wrong type or shape), ``crash``
     (the implementation raised or exited), ``timeout`` (no answer in time), ``missing`` (a
     recorded table has no row for the input), ``nondeterministic`` (asked twice, answered
-    differently) or ``unasked`` (the engine was given up on before the input was asked: it
+    differently), ``unasked`` (the engine was given up on before the input was asked: it
     had to be restarted, or failed to answer in time, too often, or failed on every input
-    tried alone for too long). ``timeout`` and ``unasked`` prove nothing about the input."""
+    tried alone for too long) or ``unobserved`` (a table was never seen in that state: no
+    script or log reached it). ``timeout``, ``unasked`` and ``unobserved`` prove nothing
+    about the input."""
 
     #: kinds that say nothing about the input itself: ERROR, never REFUTED
-    UNANSWERED = ("timeout", "unasked")
+    UNANSWERED = ("timeout", "unasked", "unobserved")
 
     kind: str
     problem: str

@@ -23,32 +23,40 @@ class MoneyError(ValueError):
 
 @dataclass(frozen=True)
 class Money:
-    """A table's unit (in the currency, exact) and its rounding rule."""
+    """A table's unit (in the currency, exact), its rounding rule, and the unit it takes
+    stakes in (a whole multiple of the unit; the unit itself by default)."""
 
     unit: Fraction
     rounding: str
+    stake_unit: Fraction | None = None
 
     @staticmethod
     def read(raw: object) -> Money:
         """The hello's ``money`` object, read strictly (MoneyError naming what is valid)."""
         valid = ("money is {\"unit\": a positive decimal string such as \"0.01\", "
-                 f"\"rounding\": one of {', '.join(ROUNDINGS)}}}")
-        if not isinstance(raw, dict) or set(raw) != {"unit", "rounding"}:
+                 f"\"rounding\": one of {', '.join(ROUNDINGS)}, optionally \"stake_unit\": "
+                 "a whole multiple of the unit such as \"1\"}")
+        if not isinstance(raw, dict) or not {"unit", "rounding"} <= set(raw) \
+                or not set(raw) <= {"unit", "rounding", "stake_unit"}:
             raise MoneyError(valid)
-        unit, rounding = raw["unit"], raw["rounding"]
-        if not isinstance(unit, str) or not 0 < len(unit) <= _UNIT_TEXT \
-                or not all(c.isdigit() or c == "." for c in unit) or not unit.isascii():
+        unit, rounding = _decimal_text(raw["unit"], valid), raw["rounding"]
+        if rounding not in ROUNDINGS:
             raise MoneyError(valid)
-        try:
-            value = Fraction(Decimal(unit))
-        except (InvalidOperation, ValueError):
-            raise MoneyError(valid) from None
-        if value <= 0 or rounding not in ROUNDINGS:
+        stake = _decimal_text(raw["stake_unit"], valid) if "stake_unit" in raw else None
+        if stake is not None and (stake / unit).denominator != 1:
             raise MoneyError(valid)
-        return Money(value, rounding)
+        return Money(unit, rounding, stake)
+
+    @property
+    def per_stake_unit(self) -> int:
+        """Units in a stake unit (1 unless the table takes stakes in a larger unit)."""
+        return 1 if self.stake_unit is None else int(self.stake_unit / self.unit)
 
     def json(self) -> dict[str, str]:
-        return {"unit": _decimal(self.unit), "rounding": self.rounding}
+        out = {"unit": _decimal(self.unit), "rounding": self.rounding}
+        if self.stake_unit is not None:
+            out["stake_unit"] = _decimal(self.stake_unit)
+        return out
 
     def pays(self, exact: Fraction) -> int | None:
         """The whole units the engine pays for winnings of ``exact`` units; None under
@@ -76,6 +84,20 @@ class Money:
         """An amount of units in the currency, exactly (``1234`` at 0.01: ``12.34``)."""
         value = Fraction(units) * self.unit
         return _decimal(value) if _terminates(value) else str(value)
+
+
+def _decimal_text(text: object, valid: str) -> Fraction:
+    """A positive decimal string, read exactly."""
+    if not isinstance(text, str) or not 0 < len(text) <= _UNIT_TEXT \
+            or not all(c.isdigit() or c == "." for c in text) or not text.isascii():
+        raise MoneyError(valid)
+    try:
+        value = Fraction(Decimal(text))
+    except (InvalidOperation, ValueError):
+        raise MoneyError(valid) from None
+    if value <= 0:
+        raise MoneyError(valid)
+    return value
 
 
 def _terminates(value: Fraction) -> bool:

@@ -25,6 +25,9 @@ class Table:
     point: int | None = None
     #: no roll yet since the shooter began
     shooter_first: bool = True
+    #: which shooter this is (1 for the script's first) and how many points they have set
+    shooter: int = 1
+    points_set: int = 0
 
     @property
     def come_out(self) -> bool:
@@ -33,7 +36,10 @@ class Table:
     def after(self, total: int) -> Table:
         """The table after a roll of ``total``."""
         if self.point is None:
-            return Table(total if total in POINTS else None, False)
+            if total in POINTS:
+                return Table(total, False, self.shooter, self.points_set + 1)
+            return Table(None, False, self.shooter, self.points_set)
         if total == 7:
-            return Table(None, True)  # a seven-out: a new shooter
-        return Table(None if total == self.point else self.point, False)
+            return Table(None, True, self.shooter + 1, 0)  # a seven-out: a new shooter
+        return Table(None if total == self.point else self.point, False, self.shooter,
+                     self.points_set)

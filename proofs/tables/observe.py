@@ -1,16 +1,20 @@
-"""A played script read back: every roll of every bet as a protocol-1 input and its
-settlement, and the table-level facts the table obligations judge.
+"""A played script read back beside the reference table: every answer judged against what the
+text demands of it, and every roll of every bet read as a protocol-1 input and its
+settlement.
 
 The state of a bet before a roll is the checker's own derivation (docs/engine-protocol.md,
 "The state of each bet"): the table's come-out and the shooter from the dice
 (:mod:`.model`), the bet's point as the engine answered it after the previous roll, its call.
 Its settlement is derived from money and position alone:
 
-- it leaves with winnings (its stake returned too): a win, netting ``paid / amount``;
+- it leaves with winnings (its stake returned too): a win, netting ``paid / stake``;
 - it leaves with nothing: a loss;
 - it leaves with its stake and nothing more: ``even`` (a push, or a win that nets zero:
   one observation at a table, ``conv-table-even-money``);
 - it stays, nothing paid or returned: no decision.
+
+The reference table (:mod:`.reference`) follows the table the engine kept -- what it took,
+what it says stays -- so each fault is judged where it happens, once.
 """
 
 from __future__ import annotations
@@ -20,16 +24,16 @@ from fractions import Fraction
 from typing import Any
 
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty, Settled
-from casino_proofs.tables.model import POINTS, Table
+from casino_proofs.tables.abstract import Key, transitions
+from casino_proofs.tables.bets import RefBet, Setting
+from casino_proofs.tables.model import POINTS
 from casino_proofs.tables.planner import (
     ASSOCIATE_CLAUSE,
     HARD_WAYS_WITHDRAWAL_CLAUSE,
-    MULTIPLE_CHANCES_CLAUSE,
-    ODDS_ON,
-    SINGLE,
     Expect,
     Script,
 )
+from casino_proofs.tables.reference import BetDue, ReferenceTable, RollDue
 
 EVEN = "even"
 _BET_FIELDS = {"bet", "paid", "returned", "stays", "point"}
@@ -48,22 +52,23 @@ class Where:
 
 @dataclass(frozen=True)
 class Observation:
-    """One bet on one roll: the input it was and how the table settled it."""
+    """One bet on one roll: the input it was, how the table settled it, and what it was due."""
 
     input: CrapsInput
     answer: CrapsAnswer
     where: Where
     bet: str
-    amount: int
+    amount: int  # the stake, in units (what comes back)
     paid: int = 0
     on: str | None = None  # the Single Chance bet of an Associate Chance
-    #: in a session log: the specification's net where it wins (the money obligation's)
-    due: Fraction | None = None
+    due: BetDue | None = None
+    player: str = "p1"
 
 
 @dataclass(frozen=True)
 class PointCheck:
-    """The table's point after a roll: what the conventions give and what the engine said."""
+    """The table's point after a roll: what the reference table gives and what the engine
+    said."""
 
     where: Where
     roll: tuple[int, int]
@@ -83,6 +88,27 @@ class Judged:
     detail: str
 
 
+@dataclass(frozen=True)
+class Listing:
+    """A roll's answer that lists a bet that is not on the table, or leaves one out."""
+
+    where: Where
+    bet: str
+    wager: str
+    problem: str  # "left out", or why the bet is not on the table
+    clause: str
+
+
+@dataclass(frozen=True)
+class PlayerPaid:
+    """Under per-player payment: what one player was paid on one roll, and the exact sum due."""
+
+    where: Where
+    player: str
+    paid: Any
+    exact: Fraction
+
+
 @dataclass
 class Played:
     """Everything read from the scripts' answers."""
@@ -90,30 +116,27 @@ class Played:
     observations: list[Observation] = field(default_factory=list)
     points: list[PointCheck] = field(default_factory=list)
     judged: list[Judged] = field(default_factory=list)
+    listings: list[Listing] = field(default_factory=list)
+    players: list[PlayerPaid] = field(default_factory=list)
     #: scripts the engine did not answer properly, with why (their bets are faults)
     broken: list[tuple[str, str]] = field(default_factory=list)
     #: scripts the engine gave no answer to (it hung, or was given up on): no evidence either
     #: way, never a refutation
     unanswered: list[tuple[str, str]] = field(default_factory=list)
-
-
-@dataclass
-class _Bet:
-    wager: str
-    amount: int
-    working: bool
-    on: str | None
-    point: int | None = None
-    rolls: int = 0  # the rolls it has stood through
+    #: the events judged (every answer of every script read), and the rolls among them
+    events: int = 0
+    rolls: int = 0
+    #: the transitions of the abstract table model the table went through
+    transitions: set[Key] = field(default_factory=set)
 
 
 def _int(value: Any) -> bool:
     return type(value) is int
 
 
-def _settlement(entry: Any, bet: _Bet) -> tuple[CrapsAnswer, int | None]:
+def settlement(entry: Any, bet: RefBet, stake: int) -> tuple[CrapsAnswer, int | None]:
     """A roll answer's entry for one bet, as a settlement (or the fault), and the bet's
-    point after the roll (None when it leaves)."""
+    point after the roll (None when it leaves). ``stake``: the bet's stake in units."""
     if not isinstance(entry, dict) or set(entry) != _BET_FIELDS:
         return Faulty("malformed", "a bet of a roll's answer has exactly bet, paid, returned, "
                                    "stays and point"), None
@@ -132,128 +155,143 @@ def _settlement(entry: Any, bet: _Bet) -> tuple[CrapsAnswer, int | None]:
         return Settled("none", Fraction(0), point, bet.working), point
     if point is not None:
         return Faulty("malformed", f"a bet that leaves has no point, not {point}"), None
-    if returned not in (0, bet.amount) or (paid and returned != bet.amount):
+    if returned not in (0, stake) or (paid and returned != stake):
         return Faulty("malformed", f"paid {paid} and returned {returned} of a stake of "
-                                   f"{bet.amount}: a bet that leaves gets its whole stake back "
+                                   f"{stake}: a bet that leaves gets its whole stake back "
                                    "(with any winnings) or nothing"), None
     if paid:
-        return Settled("win", Fraction(paid, bet.amount), None), None
+        return Settled("win", Fraction(paid, stake), None), None
     if returned:
         return Settled(EVEN, Fraction(0), None), None
     return Settled("lose", Fraction(-1), None), None
 
 
-class _Reader:
-    """One script's answers, event by event."""
+def holds(expect: Expect, answer: Any) -> tuple[bool, str]:
+    """Whether an answer to a placement, a call or a withdrawal is what ``expect`` says."""
+    accepted = isinstance(answer, dict) and answer.get("accepted") is True
+    refused = isinstance(answer, dict) and isinstance(answer.get("refused"), str)
+    if accepted and expect.returned is not None:
+        returned = answer.get("returned")
+        if not (_int(returned) and returned == expect.returned):
+            return False, f"returned {returned!r} of a stake of {expect.returned}"
+    if expect.answer == "accepted":
+        return accepted, ""
+    if expect.answer == "refused":
+        return refused, ""
+    return accepted or refused, ""
 
-    def __init__(self, script: Script, played: Played) -> None:
+
+class Walk:
+    """One script's answers, event by event, beside its reference table."""
+
+    def __init__(self, script: Script, played: Played, setting: Setting) -> None:
         self.script, self.played = script, played
-        self.table = Table()
-        self.bets: dict[str, _Bet] = {}
+        self.ref = ReferenceTable(setting)
 
     def where(self, i: int) -> Where:
         return Where(self.script.name, i + 1)
 
     def event(self, i: int, event: dict[str, Any], answer: Any) -> None:
-        accepted = isinstance(answer, dict) and answer.get("accepted") is True
-        expect = self.script.expect.get(i)
-        if expect is None and self.script.kind == "log":
-            expect = self.inferred(event)
-        if "roll" in event:
-            self.roll(i, event["roll"], answer)
+        self.played.events += 1
+        self.played.transitions.update(transitions(self.ref.state, event))
+        want = self.ref.expect(event)
+        if isinstance(want, RollDue):
+            self.roll(i, event["roll"], answer, want)
             return
-        if "place" in event:
-            if accepted:
-                on = event.get("on")
-                parent = self.bets.get(on) if isinstance(on, str) else None
-                self.bets[event["place"]] = _Bet(event["wager"], event["amount"],
-                                                 bool(event.get("working")), on,
-                                                 parent.point if parent else None)
-            if expect is not None:
-                self.judge(i, event, expect, answer, accepted)
-        elif "withdraw" in event:
-            bet = self.bets.get(event["withdraw"])
-            if accepted:
-                self.bets.pop(event["withdraw"], None)
-            if expect is not None and bet is not None:  # judged only for a bet still up
-                returned = answer.get("returned") if isinstance(answer, dict) else None
-                whole = accepted and _int(returned) and returned == bet.amount
-                self.judge(i, event, expect, answer, whole, "" if whole or not accepted else
-                           f"returned {returned!r} of a stake of {bet.amount}")
-        elif "call" in event and accepted and event["call"] in self.bets:
-            self.bets[event["call"]].working = bool(event["working"])
+        ok, detail = holds(want, answer)
+        self.played.judged.append(Judged(self.where(i), event, want, answer, ok, detail))
+        if isinstance(answer, dict) and answer.get("accepted") is True:
+            self.ref.follow(event, want.answer == "refused")  # the table the engine keeps
 
-    def inferred(self, event: dict[str, Any]) -> Expect | None:
-        """What the text demands of an event of a session log, where no planner said it:
-        the same demands as of the played scripts."""
-        if "place" in event:
-            wager = event.get("wager")
-            if wager in ODDS_ON:
-                parent = self.bets.get(event.get("on"))  # type: ignore[arg-type]
-                ready = parent is not None and parent.wager == ODDS_ON[wager] \
-                    and parent.point is not None
-                return Expect("accepted" if ready else "refused", ASSOCIATE_CLAUSE,
-                              "an Associate Chance only on its Single Chance bet, once that "
-                              "has a point")
-            if isinstance(wager, str) and wager not in SINGLE:
-                return Expect("accepted", MULTIPLE_CHANCES_CLAUSE,
-                              "a Multiple Chances wager can be played at any time")
-        if "withdraw" in event:
-            bet = self.bets.get(event["withdraw"])
-            if bet is not None and bet.rolls and (bet.wager in ODDS_ON
-                                                  or bet.wager.startswith("hard-")):
-                clause = HARD_WAYS_WITHDRAWAL_CLAUSE if bet.wager.startswith("hard-") \
-                    else ASSOCIATE_CLAUSE
-                return Expect("accepted", clause, "withdrawn after an inconclusive roll")
-        return None
-
-    def judge(self, i: int, event: dict[str, Any], expect: Expect, answer: Any,
-              accepted: bool, detail: str = "") -> None:
-        refused = isinstance(answer, dict) and isinstance(answer.get("refused"), str)
-        holds = accepted if expect.answer == "accepted" else refused
-        self.played.judged.append(Judged(self.where(i), event, expect, answer, holds, detail))
-
-    def roll(self, i: int, dice: list[int], answer: Any) -> None:
-        d1, d2 = dice
-        before = self.table
-        self.table = before.after(d1 + d2)
+    def roll(self, i: int, dice: list[int], answer: Any, want: RollDue) -> None:
         where = self.where(i)
-        entries: dict[str, Any] = {}
-        problem = ""
-        if not isinstance(answer, dict) or set(answer) != {"point", "bets"} \
+        if not isinstance(answer, dict) or not {"point", "bets"} <= set(answer) \
+                or not set(answer) <= {"point", "bets", "players"} \
                 or not isinstance(answer["bets"], list):
-            problem = "a roll's answer is {\"point\": ..., \"bets\": [...]}"
-        else:
-            self.played.points.append(PointCheck(where, (d1, d2), self.table.point,
-                                                 answer["point"]))
-            for entry in answer["bets"]:
-                bet_id = entry.get("bet") if isinstance(entry, dict) else None
-                if not isinstance(bet_id, str) or bet_id not in self.bets or bet_id in entries:
-                    problem = (f"the roll's answer names bet {bet_id!r}, which is not on the "
-                               "table or is named twice")
-                    break
-                entries[bet_id] = entry
-        for bet_id, bet in list(self.bets.items()):
-            question = CrapsInput(bet.wager, before.come_out, bet.point, bet.working,
-                                  before.come_out and before.shooter_first, d1, d2)
-            if problem or bet_id not in entries:
-                why = problem or f"the roll's answer leaves out bet {bet_id}, on the table"
-                settled: CrapsAnswer = Faulty("malformed", why)
-                point = None
-            else:
-                settled, point = _settlement(entries[bet_id], bet)
+            self.played.broken.append((self.script.name, f"event {i + 1}: a roll's answer is "
+                                                         "{\"point\": ..., \"bets\": [...]}"))
+            self.ref.rolled(dice, {}, i + 1)
+            return
+        self.played.rolls += 1
+        self.played.points.append(PointCheck(where, (dice[0], dice[1]), want.point,
+                                             answer["point"]))
+        entries = self._entries(where, answer["bets"])
+        stays = self._settled(where, entries, want)
+        if self.ref.setting.policies.per_player:
+            self._players(where, answer.get("players"), want)
+        self.ref.rolled(dice, stays, i + 1)
+
+    def _entries(self, where: Where, listed: list[Any]) -> dict[str, Any]:
+        """The answer's entry for each bet, and a Listing for each bet it should not name."""
+        entries: dict[str, Any] = {}
+        for entry in listed:
+            bet_id = entry.get("bet") if isinstance(entry, dict) else None
+            if not isinstance(bet_id, str) or bet_id in entries:
+                self.played.broken.append((self.script.name, f"event {where.event}: a bet "
+                                           f"of the roll's answer is named {bet_id!r} twice, "
+                                           "or not by a string"))
+                continue
+            if bet_id not in self.ref.bets:
+                why = self.ref.left.get(bet_id, "never placed")
+                gone = self.ref.state.gone.get(bet_id)
+                wager = gone.wager if gone is not None else ""
+                self.played.listings.append(Listing(where, bet_id, wager, why,
+                                                    _left_clause(why, wager)))
+                continue
+            entries[bet_id] = entry
+        return entries
+
+    def _settled(self, where: Where, entries: dict[str, Any],
+                 want: RollDue) -> dict[str, int | None]:
+        """Each bet on the table read as an observation; the bets that stay, with points."""
+        stays: dict[str, int | None] = {}
+        per_stake = self.ref.setting.money.per_stake_unit
+        for bet_id, due in want.bets.items():
+            bet = due.bet
+            if bet_id not in entries:
+                self.played.listings.append(Listing(where, bet_id, bet.wager, "left out",
+                                                    "conv-table-decided"))
+                stays[bet_id] = bet.point  # it is still on the table, as far as is known
+                continue
+            stake = bet.amount * per_stake
+            settled, point = settlement(entries[bet_id], bet, max(stake, 1))
+            if bet.outlaw:  # refused by the rules, taken by the engine: judged at placement
+                if isinstance(settled, Settled) and settled.decision == "none":
+                    stays[bet_id] = point
+                continue
             paid = entries[bet_id]["paid"] if isinstance(settled, Settled) and \
                 settled.decision == "win" else 0
-            self.played.observations.append(Observation(question, settled, where, bet_id,
-                                                        bet.amount, paid, bet.on))
+            wager, st, d1, d2 = due.input
+            q = CrapsInput(wager, st.come_out, st.point or None, st.working, st.first_roll,
+                           d1, d2)
+            self.played.observations.append(Observation(q, settled, where, bet_id, stake, paid,
+                                                        bet.on, due, bet.player))
             if isinstance(settled, Settled) and settled.decision == "none":
-                bet.point = point
-                bet.rolls += 1
-            else:
-                del self.bets[bet_id]
+                stays[bet_id] = point
+            elif isinstance(settled, Faulty):
+                stays[bet_id] = bet.point  # unread: it stays as it was, as far as is known
+        return stays
+
+    def _players(self, where: Where, players: Any, want: RollDue) -> None:
+        exact: dict[str, Fraction] = {}
+        for due in want.bets.values():
+            if due.exact is not None:
+                exact[due.bet.player] = exact.get(due.bet.player, Fraction(0)) + due.exact
+        said = {p.get("player"): p.get("paid") for p in players if isinstance(p, dict)} \
+            if isinstance(players, list) else {}
+        for player in sorted(exact):
+            self.played.players.append(PlayerPaid(where, player, said.get(player),
+                                                  exact[player]))
 
 
-def read_script(script: Script, answers: Any, played: Played) -> None:
+def _left_clause(why: str, wager: str) -> str:
+    """The rule a bet listed after it left breaks: its withdrawal's, or a decided bet's."""
+    if why != "withdrawn":
+        return "conv-table-decided"
+    return HARD_WAYS_WITHDRAWAL_CLAUSE if wager.startswith("hard-") else ASSOCIATE_CLAUSE
+
+
+def read_script(script: Script, answers: Any, played: Played, setting: Setting) -> None:
     """Read one script's answers into ``played`` (a script answered with the wrong shape
     is named in ``broken``: none of its rolls is observed)."""
     if isinstance(answers, Faulty):
@@ -266,6 +304,6 @@ def read_script(script: Script, answers: Any, played: Played) -> None:
                if isinstance(answers, list) else "a script's answer is a list")
         played.broken.append((script.name, why))
         return
-    reader = _Reader(script, played)
+    walk = Walk(script, played, setting)
     for i, (event, answer) in enumerate(zip(script.events, answers, strict=True)):
-        reader.event(i, event, answer)
+        walk.event(i, event, answer)

@@ -1,12 +1,14 @@
-"""The money scripts: each distinct payout played at stakes that hit every remainder of its
-denominator, at a few magnitudes.
+"""The money scripts: each distinct payout played at stakes of every remainder of its
+denominator, at every power of ten up to the table's largest stake.
 
 For every wager and every net X/Y it wins at under the specification, the first situation and
 roll (in the planner's fixed order) where it wins so is played again with the wager at stakes
-``Y·k + r``, r = 0 .. Y-1, k in ``MAGNITUDES``: all at once for a Multiple Chances wager, one
-stake per script for an Associate Chance (one per Single Chance bet). The engine must pay
-each the exact winnings rounded as its hello declares (``conv-money-round-once``); under
-``exact`` rounding, a stake whose winnings are not whole units must be refused.
+``10^j + r``, r = 0 .. Y-1, for every power of ten 10^j from 1 to the table's maximum stake
+(``limits.max_stake``, else 10^9 stake units), and at the maximum itself: all at once for a
+Multiple Chances wager, one stake per script for an Associate Chance, whose Single Chance bet
+is then made at the same stake (so that every declared odds limit holds). The reference table
+says what each stake is due (``conv-money-round-once``); under ``exact`` rounding, a stake
+some win of which would pay a fraction of a unit must be refused.
 """
 
 from __future__ import annotations
@@ -20,21 +22,24 @@ from casino_proofs.tables.planner import (
     DICE,
     ODDS_ON,
     Bet,
-    Expect,
     Script,
     Writing,
     placements,
     situations,
 )
 
-MAGNITUDES = (1, 10, 100)
-MONEY_CLAUSE = "conv-money-round-once"
 
-
-def stakes(net: Fraction) -> list[int]:
-    """Stakes that hit every remainder of the net's denominator, at each magnitude."""
+def stakes(net: Fraction, ceiling: int) -> list[int]:
+    """Stakes that hit every remainder of the net's denominator, at each power of ten up to
+    ``ceiling``, and the ceiling."""
     y = net.denominator
-    return sorted({y * k + r for k in MAGNITUDES for r in range(y)} - {0})
+    out: set[int] = set()
+    power = 1
+    while power <= ceiling:
+        out.update(s for s in range(power, power + y) if s <= ceiling)
+        power *= 10
+    out.update(s for s in range(max(1, ceiling - y + 1), ceiling + 1))
+    return sorted(out)
 
 
 def _witnesses(specs: Sequence[spec.WagerSpec], names: list[str],
@@ -60,33 +65,31 @@ def _witnesses(specs: Sequence[spec.WagerSpec], names: list[str],
     return out
 
 
+def _line_at(t: Writing, parent: str, stake: int) -> Writing:
+    """The prefix with the Single Chance bet ``parent`` made at ``stake``, and no other
+    Associate Chance on it (a table may take one only)."""
+    twin = t.copy()
+    twin.events = [{**e, "amount": stake} if e.get("place") == parent else e
+                   for e in twin.events if e.get("on") != parent]
+    return twin
+
+
 def money_scripts(specs: Sequence[spec.WagerSpec], names: list[str],
                   universe: Mapping[str, frozenset[spec.ConcreteState]],
-                  rounding: str) -> list[Script]:
+                  ceiling: int) -> list[Script]:
     out: list[Script] = []
     for (wager, net), (name, prefix, witness, roll) in _witnesses(specs, names, universe).items():
-        t0 = prefix.copy()
-        parent = None
-        if wager in ODDS_ON:
-            parent = witness.on
-            if parent is None:
-                continue
-        groups = [[s] for s in stakes(net)] if parent else [stakes(net)]
+        parent = witness.on if wager in ODDS_ON else None
+        if wager in ODDS_ON and parent is None:
+            continue
+        groups = [[s] for s in stakes(net, ceiling)] if parent else [stakes(net, ceiling)]
         for group in groups:
-            t = t0.copy()
+            t = _line_at(prefix, parent, group[0]) if parent else prefix.copy()
             nets: dict[str, Fraction] = {}
             for stake in group:
-                whole = (stake * net).denominator == 1
-                refuse = rounding == "exact" and not whole
-                expect = Expect("refused" if refuse else "accepted", MONEY_CLAUSE,
-                                "under exact rounding a stake whose winnings are not whole "
-                                "units is refused" if refuse else
-                                "a stake the engine's rounding can pay")
-                bet = t.place(wager, witness.working, parent, expect, stake)
-                nets[bet] = net
+                nets[t.place(wager, witness.working, parent, None, stake)] = net
             t.events.append({"roll": list(roll)})
             label = f"{wager} at {net}: {name}, then {roll[0]}-{roll[1]}" + (
-                f", stake {group[0]}" if parent else "")
-            out.append(Script(label, "money", tuple(t.events), dict(t.bets), dict(t.expect),
-                              nets))
+                f", stake {group[0]:,}" if parent else "")
+            out.append(Script(label, "money", tuple(t.events), dict(t.bets), {}, nets))
     return out

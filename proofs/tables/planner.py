@@ -52,12 +52,15 @@ class Bet:
 
 @dataclass(frozen=True)
 class Expect:
-    """What an answer to one event must be: ``accepted`` or ``refused`` (a placement, a
-    withdrawal, whose whole stake comes back), under a clause."""
+    """What an answer to one event must be: ``accepted``, ``refused``, or ``either`` (the
+    table's choice), under a clause; ``kind``: the obligation that judges it; ``returned``:
+    the units a withdrawal gives back when accepted."""
 
     answer: str
     clause: str
     why: str
+    kind: str = ""
+    returned: int | None = None
 
 
 @dataclass(frozen=True)
@@ -71,9 +74,11 @@ class Script:
     expect: Mapping[int, Expect] = field(default_factory=dict)
     #: money scripts: each bet's net per unit under the specification, where it wins
     nets: Mapping[str, Fraction] = field(default_factory=dict)
+    #: the script's ID in a play request (its answers echo it): given when it is planned
+    id: str = ""
 
-    def wire(self) -> list[Event]:
-        return list(self.events)
+    def wire(self) -> dict[str, Any]:
+        return {"id": self.id or self.name[:40], "events": list(self.events)}
 
 
 class Writing:
@@ -136,10 +141,12 @@ class Writing:
         return twin
 
 
-def situations(wagers: Iterable[str], universe: Mapping[str, frozenset[spec.ConcreteState]]
-                ) -> list[tuple[str, Writing]]:
+def situations(wagers: Iterable[str], universe: Mapping[str, frozenset[spec.ConcreteState]],
+               one_odds: bool = False) -> list[tuple[str, Writing]]:
     """The prefixes: each brings the table, and the Single Chance bets (with their odds where
-    a come-out roll is to find them), to a situation."""
+    a come-out roll is to find them), to a situation. ``one_odds``: the table takes one
+    Associate Chance on each Single Chance bet (policy one-odds): the odds with a working call
+    and those without are then made in situations of their own."""
     offered = set(wagers)
     out: list[tuple[str, Writing]] = [("a new shooter's come-out roll", Writing())]
     natural = Writing()
@@ -162,26 +169,37 @@ def situations(wagers: Iterable[str], universe: Mapping[str, frozenset[spec.Conc
                     t.place(w)
                 t.roll(*SPLIT[q])
             out.append((f"point {p}, come points {'/'.join(map(str, points))}", t))
-            made = t.copy()
-            for bet in list(made.bets.values()):
-                odds = f"{bet.wager}-odds"
-                if odds not in offered or bet.wager not in ("come", "dont-come"):
-                    continue
-                q = made.points[bet.id]
-                for working in (False, True):
-                    # it stands on the roll that makes the point, then on the come-out roll
-                    if {spec.ConcreteState(False, q, working, False),
-                            spec.ConcreteState(True, q, working, False)} <= universe[odds]:
-                        made.place(odds, working, bet.id)
-            made.roll(*SPLIT[p])
-            out.append((f"a come-out roll with come points {'/'.join(map(str, points))}",
-                        made))
+            for calls in ([(False,), (True,)] if one_odds else [(False, True)]):
+                made = _odds_made(t, offered, universe, calls, p)
+                out.append((f"a come-out roll with come points {'/'.join(map(str, points))}"
+                            + (f", calls {calls[0]}" if one_odds else ""), made))
     return out
 
 
+def _odds_made(t: Writing, offered: set[str], universe: Mapping[str,
+               frozenset[spec.ConcreteState]], calls: tuple[bool, ...], p: int) -> Writing:
+    """The come bets of ``t`` given their odds (with each call of ``calls``), then the
+    table's point made: the come-out roll that follows finds them."""
+    made = t.copy()
+    for bet in list(made.bets.values()):
+        odds = f"{bet.wager}-odds"
+        if odds not in offered or bet.wager not in ("come", "dont-come"):
+            continue
+        q = made.points[bet.id]
+        for working in calls:
+            # it stands on the roll that makes the point, then on the come-out roll
+            if {spec.ConcreteState(False, q, working, False),
+                    spec.ConcreteState(True, q, working, False)} <= universe[odds]:
+                made.place(odds, working, bet.id)
+    made.roll(*SPLIT[p])
+    return made
+
+
 def placements(t: Writing, wagers: list[str],
-                universe: Mapping[str, frozenset[spec.ConcreteState]]) -> None:
-    """Every bet whose state on the next roll the specification says can occur, once."""
+               universe: Mapping[str, frozenset[spec.ConcreteState]],
+               calls: tuple[bool, ...] = (False, True)) -> None:
+    """Every bet whose state on the next roll the specification says can occur, once (with
+    each call of ``calls``)."""
     placed = {(b.wager, t.state(b.wager, b.working, b.on)) for b in t.bets.values()}
     for wager in wagers:
         parents: list[str | None] = [None]
@@ -191,7 +209,7 @@ def placements(t: Writing, wagers: list[str],
         elif (wager in ("pass", "dont-pass")) != t.table.come_out and wager in SINGLE:
             continue  # conv-table-placement: a line bet on a come-out roll, a Come bet off it
         for on in parents:
-            for working in (False, True):
+            for working in calls:
                 st = t.state(wager, working, on)
                 if st not in universe.get(wager, ()) or (
                         (wager, st) in placed and wager not in ODDS_ON):
@@ -204,9 +222,19 @@ def placements(t: Writing, wagers: list[str],
                     if clause else None)
 
 
+_UNIVERSES: dict[int, tuple[spec.WagerSpec, frozenset[spec.ConcreteState]]] = {}
+
+
 def universe_of(specs: Iterable[spec.WagerSpec]) -> dict[str, frozenset[spec.ConcreteState]]:
-    return {w.name: frozenset(st for cls in w.states for st in spec.states_of(cls))
-            for w in specs}
+    """Every state each wager can stand in (worked out once for each specification)."""
+    out = {}
+    for w in specs:
+        kept = _UNIVERSES.get(id(w))
+        if kept is None or kept[0] is not w:
+            kept = _UNIVERSES[id(w)] = (w, frozenset(st for cls in w.states
+                                                     for st in spec.states_of(cls)))
+        out[w.name] = kept[1]
+    return out
 
 
 def placement_scripts(names: list[str]) -> list[Script]:

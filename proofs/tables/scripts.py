@@ -1,13 +1,16 @@
 """Every script a table engine is played: the settle scripts (every situation the planner
 writes, then every one of the 36 rolls), the placement and withdrawal scripts
-(:mod:`.planner`), and the money scripts (:mod:`.payouts`)."""
+(:mod:`.planner`), the money scripts (:mod:`.payouts`) and the transition scripts
+(:mod:`.transitions`), all within the table's declared policies. The long random sessions
+(:mod:`.sessions`) are played after them."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from casino_proofs import spec
+from casino_proofs.tables.bets import Setting
 from casino_proofs.tables.payouts import money_scripts
 from casino_proofs.tables.planner import (
     DICE,
@@ -18,32 +21,52 @@ from casino_proofs.tables.planner import (
     universe_of,
     withdrawal_scripts,
 )
+from casino_proofs.tables.policies import Policies
+from casino_proofs.tables.transitions import Transitions
 
 
 @dataclass(frozen=True)
 class Plan:
-    """Every script, and the universe they are meant to reach."""
+    """Every script, the universe they are meant to reach, and the abstract model's
+    transitions they are meant to cover."""
 
     scripts: tuple[Script, ...]
     universe: Mapping[str, frozenset[spec.ConcreteState]]
+    transitions: Transitions
 
 
-def plan(specs: Iterable[spec.WagerSpec], offered: Iterable[str], rounding: str) -> Plan:
-    """The scripts for the wagers of ``specs`` that the engine offers (``rounding``: the
-    engine's, for the money scripts)."""
+def _within(universe: Mapping[str, frozenset[spec.ConcreteState]],
+            policies: Policies) -> dict[str, frozenset[spec.ConcreteState]]:
+    """The universe less the states a declared policy keeps the table from."""
+    if not policies.no_working_call:
+        return dict(universe)
+    return {w: frozenset(st for st in sts if not st.working) for w, sts in universe.items()}
+
+
+def plan(specs: Iterable[spec.WagerSpec], setting: Setting) -> Plan:
+    """The scripts for the wagers of ``specs`` the table offers, within its policies."""
     chosen = list(specs)
-    universe = universe_of(chosen)
-    names = [w.name for w in chosen if w.name in set(offered)]
+    policies = setting.policies
+    universe = _within(universe_of(chosen), policies)
+    names = [w.name for w in chosen if w.name in setting.offered]
     scripts: list[Script] = []
-    for name, prefix in situations(names, universe):
-        t = prefix.copy()
-        placements(t, names, universe)
-        for d1, d2 in DICE:
-            final = t.copy()
-            final.events.append({"roll": [d1, d2]})
-            scripts.append(Script(f"{name}, then {d1}-{d2}", "settle", tuple(final.events),
-                                  dict(final.bets), dict(final.expect)))
+    for name, prefix in situations(names, universe, policies.one_odds):
+        for calls in ([(False,), (True,)] if policies.one_odds else [(False, True)]):
+            t = prefix.copy()
+            placements(t, names, universe, calls)
+            tag = f" (calls {calls[0]})" if policies.one_odds else ""
+            for d1, d2 in DICE:
+                final = t.copy()
+                final.events.append({"roll": [d1, d2]})
+                scripts.append(Script(f"{name}{tag}, then {d1}-{d2}", "settle",
+                                      tuple(final.events), dict(final.bets)))
     scripts += placement_scripts(names)
-    scripts += withdrawal_scripts(names)
-    scripts += money_scripts(chosen, names, universe, rounding)
-    return Plan(tuple(scripts), universe)
+    scripts += [s for s in withdrawal_scripts(names)
+                if not any(e.get("withdraw") for e in s.events
+                           if s.bets.get(e.get("withdraw", ""), None) is not None
+                           and s.bets[e["withdraw"]].wager in policies.no_take_down)]
+    scripts += money_scripts(chosen, names, universe, policies.stake_ceiling)
+    model = Transitions(setting)
+    scripts += model.scripts
+    return Plan(tuple(replace(s, id=f"s{i}") for i, s in enumerate(scripts, start=1)),
+                universe, model)

@@ -1,16 +1,15 @@
-"""A table engine's run: the scripts planned, played and read back, and the answers to every
-protocol-1 question drawn from what was observed.
+"""A table engine's run: the scripts planned, played and read back beside the reference table,
+and the answers to every protocol-1 question drawn from what was observed.
 
 The protocol-1 obligations ask their questions as of any engine; here each is answered by the
-first observation of that input (and, asked again, by the last: an input observed twice with
-two settlements is then refuted as non-deterministic, and the ``history`` obligation names
-both scripts). An input no script observed is answered as refused: the table did not let it
-happen, and ``table-coverage`` says which.
+**first** observation of that input (asked again, the same: every later observation is judged
+by the reference table itself, obligation ``history``). An input no script observed proves
+nothing: it is answered ``unobserved``, never as a refusal, so that no obligation says the
+table breaks a rule there; ``table-coverage`` names each.
 
-A win paid as the declared rounding of its exact amount is read at the specification's net
-(the money obligation judges the rounding). A settlement of even money back
-(``conv-table-even-money``) is read as the specification's push, or its win at a net of
-zero, where the specification says one of those; as a push elsewhere (so that the
+A win is read at the specification's net (the amount is the money obligation's). A settlement
+of even money back (``conv-table-even-money``) is read as the specification's push, or its win
+at a net of zero, where the specification says one of those; as a push elsewhere (so that the
 settlement shown is what the table did).
 """
 
@@ -23,56 +22,98 @@ from typing import Any
 
 from casino_proofs import spec
 from casino_proofs.obligations.craps.answers import question
-from casino_proofs.obligations.craps.enumeration import spec_fired
 from casino_proofs.obligations.verdict import Result
-from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty, Refused, Settled
+from casino_proofs.protocol.answers import (
+    UNOBSERVED,
+    CrapsAnswer,
+    CrapsInput,
+    Faulty,
+    Refused,
+    Settled,
+)
 from casino_proofs.protocol.money import Money
+from casino_proofs.tables.bets import Setting
+from casino_proofs.tables.coverage import coverage, policies_results
 from casino_proofs.tables.obligations import Judge
 from casino_proofs.tables.observe import EVEN, Observation, Played, read_script
-from casino_proofs.tables.planner import DICE, Script, universe_of
-from casino_proofs.tables.scripts import plan
+from casino_proofs.tables.oracle import Oracle
+from casino_proofs.tables.planner import DICE, ODDS_ON, SINGLE, Script
+from casino_proofs.tables.policies import Policies
+from casino_proofs.tables.settlements import matches, rounded_away
+from casino_proofs.tables.transitions import Transitions
 
+#: suspect scripts kept
+SUSPECTS = 64
 #: plays a list of scripts on the engine, one answer list (or a Faulty) per script
 Player = Callable[[Sequence[Script]], list[Any]]
-UNOBSERVED = "no script of legal play at this table observed this input"
 
 
 @dataclass
 class TableRun:
-    """What the scripts showed: each input's first and last observation, the table
-    obligations' tallies, and the money declared. Nothing grows with the number of sessions
-    but the counts."""
+    """What the scripts showed: each input's first observation, the table obligations'
+    tallies, and the money declared. Nothing grows with the number of sessions but the
+    counts."""
 
-    money: Money
+    setting: Setting
     judge: Judge
     first: dict[CrapsInput, Observation] = field(default_factory=dict)
-    last: dict[CrapsInput, Observation] = field(default_factory=dict)
-    asked: set[CrapsInput] = field(default_factory=set)
     sessions: int = 0
     events: int = 0
     #: the first script the engine gave no answer to, if any
     silent: str = ""
     #: the inputs the specification says can occur (a table can show no other)
     universe: frozenset[CrapsInput] = frozenset()
-    #: settlements of even money read as the specification's push or zero-net win
+    #: settlements of even money back read as the specification's push or zero-net win
     even_read: int = 0
+    transitions: Transitions | None = None
+    #: results of the scripts' own obligations (transitions, sessions), made where they ran
+    extra: list[Result] = field(default_factory=list)
+    #: scripts whose first observation of some input the specification settles otherwise
+    #: (the first few): asked again alone, in case the fault is the request's size
+    suspects: list[str] = field(default_factory=list)
 
     def answer(self, batch: Sequence[CrapsInput]) -> list[CrapsAnswer]:
         out: list[CrapsAnswer] = []
         for q in batch:
-            seen = (self.last if q in self.asked else self.first).get(q)
-            self.asked.add(q)
+            seen = self.first.get(q)
             if seen is not None:
                 out.append(seen.answer)
-            elif self.silent and q in self.universe:  # a script it hung on might have shown it
+            elif q not in self.universe:  # no table can be seen there: the domain's refusal
+                out.append(Refused("a state that cannot occur is never seen at a table"))
+            elif self.silent:  # a script it hung on might have shown it
                 out.append(Faulty("timeout", f"{UNOBSERVED}; the engine gave no answer to "
                                              f"some scripts, e.g. {self.silent}"))
             else:
-                out.append(Refused(UNOBSERVED))
+                out.append(Faulty("unobserved", UNOBSERVED))
         return out
 
     def results(self, specs: Sequence[spec.WagerSpec]) -> list[Result]:
-        return self.judge.results(self.first, specs, self.universe)
+        silent = self.judge.tallies["scripts"].unanswered_first
+        out = [coverage(self.first, specs, self.universe, silent)]
+        out += self.judge.results(self.applies)
+        if self.transitions is not None:
+            out.append(self.transitions.result())
+        out += self.extra
+        out += policies_results(self.setting.policies, self.setting.offered)
+        return out
+
+    def applies(self, kind: str) -> bool:
+        """Whether a table obligation can apply to what the table offers."""
+        offered = self.setting.offered
+        odds = any(w in offered for w in ODDS_ON)
+        multiple = any(w not in SINGLE and w not in ODDS_ON for w in offered)
+        return {"any-time": multiple, "follow": odds,
+                "withdrawal": odds or any(w.startswith("hard-") for w in offered),
+                "call": any(self.setting.oracle.takes_call(w) for w in offered)}.get(kind, True)
+
+    def not_applicable(self) -> list[dict[str, str]]:
+        """The table obligations left out because nothing the table offers concerns them."""
+        why = {"any-time": "the table offers no Multiple Chances wager",
+               "follow": "the table offers no Associate Chance",
+               "withdrawal": "the table offers no wager the text lets be withdrawn",
+               "call": "the table offers no wager that takes a working call"}
+        return [{"what": f"craps/table/{kind}", "why": f"not applicable: {reason}"}
+                for kind, reason in why.items() if not self.applies(kind)]
 
     def notes(self) -> list[str]:
         """What the report says of how the table's money was read."""
@@ -84,84 +125,64 @@ class TableRun:
         return out
 
 
-def _outcomes(specs: Sequence[spec.WagerSpec]
-              ) -> Callable[[CrapsInput], list[tuple[str, Fraction]]]:
-    """The specification's (decision, net) at an input, by its compiled rules."""
-    fired = {w.name: spec_fired(w) for w in specs}
-
-    def at(q: CrapsInput) -> list[tuple[str, Fraction]]:
-        f = fired.get(q.wager)
-        if f is None:
-            return []
-        st = spec.ConcreteState(q.come_out, q.point or 0, q.working, q.first_roll)
-        return [(str(d), Fraction(n)) for _, (d, n, _p, _w) in f(st, q.die_1, q.die_2)]
-    return at
+def setting_of(specs: Sequence[spec.WagerSpec], offered: Iterable[str], money: Money,
+               policies: Policies) -> Setting:
+    return Setting(Oracle(specs), money, policies, frozenset(offered))
 
 
-def run_table(play: Player, specs: Sequence[spec.WagerSpec], offered: Sequence[str],
-              money: Money) -> TableRun:
-    """Plan the scripts for ``specs``, play them, and read what the table did."""
-    the_plan = plan(specs, offered, money.rounding)
-    return read_run(zip(the_plan.scripts, play(the_plan.scripts), strict=True), specs, money,
-                    the_plan.universe)
+def universe_inputs(oracle: Oracle, policies: Policies) -> frozenset[CrapsInput]:
+    """Every input that can occur at the table: the specification's states of each wager,
+    less those a declared policy keeps the table from (no working call: no state with one)."""
+    return frozenset(question(name, st, a, b) for name, sts in oracle.universe.items()
+                     for st in sts if not (policies.no_working_call and st.working)
+                     for a, b in DICE)
 
 
-def read_run(sessions: Iterable[tuple[Script, Any]], specs: Sequence[spec.WagerSpec],
-             money: Money, states: Mapping[str, frozenset[spec.ConcreteState]] | None = None
-             ) -> TableRun:
+def read_run(sessions: Iterable[tuple[Script, Any]], setting: Setting,
+             transitions: Transitions | None = None) -> TableRun:
     """What the table did in each script and its answers (played, or read from a session
-    log), one session at a time. ``states``: each wager's reachable states, if the planner
-    has worked them out already."""
-    states = states if states is not None else universe_of(specs)
-    run = TableRun(money, Judge(money), universe=frozenset(
-        question(name, st, a, b) for name, sts in states.items() for st in sts
-        for a, b in DICE))
-    outcomes = _outcomes(specs)
+    log), one session at a time."""
+    run = TableRun(setting, Judge(setting.money, setting.policies.per_player),
+                   universe=universe_inputs(setting.oracle, setting.policies),
+                   transitions=transitions)
+    if transitions is not None:
+        transitions.observed.clear()
     for script, answers in sessions:
         played = Played()
-        read_script(script, answers, played)
+        read_script(script, answers, played, setting)
         run.sessions += 1
         run.events += len(script.events)
         if played.unanswered and not run.silent:
             run.silent = f"script {script.name!r}: {played.unanswered[0][1]}"
-        if script.kind == "money":
-            run.judge.session(script, played, ())
-            continue
-        settling = [_read_money(o, script.kind, outcomes, run) for o in played.observations]
-        played.observations = settling
-        run.judge.session(script, played, settling)
-        for o in settling:
-            first = run.first.setdefault(o.input, o)
-            if first is not o and isinstance(o.answer, Settled) \
-                    and isinstance(first.answer, Settled):
-                run.judge.history(first, o)
-            run.last[o.input] = o
+        if transitions is not None:
+            transitions.observe(script, answers, played)
+        run.judge.session(script.name, played)
+        for o in played.observations:
+            if o.input not in run.first:
+                run.first[o.input] = _as_protocol_one(o, run)
+                if not matches(o) and len(run.suspects) < SUSPECTS:
+                    run.suspects.append(script.name)
     return run
 
 
-def _read_money(o: Observation, kind: str, outcomes: Callable[[CrapsInput],
-                list[tuple[str, Fraction]]], run: TableRun) -> Observation:
+def _as_protocol_one(o: Observation, run: TableRun) -> Observation:
     """An observation as the protocol-1 obligations read it: even money back as the
-    specification's push or zero-net win; a win paid as the declared rounding of its exact
-    amount at the specification's net (a session log's wins also carry that net, for the
-    money obligation)."""
+    specification's push or zero-net win; a win at the specification's net (the amount is
+    the money obligation's)."""
     a = o.answer
+    due = o.due.due if o.due is not None else None
     if not isinstance(a, Settled):
         return o
+    if a.decision == EVEN and rounded_away(o) and due is not None:
+        return replace(o, answer=Settled("win", due.net, None))  # its winnings rounded away
     if a.decision == EVEN:
-        said = next((d for d, n in outcomes(o.input) if d in ("push", "win") and n == 0),
-                    "push")
+        said = "push"
+        if due is not None and due.decision in ("push", "win") and due.net == 0:
+            said = due.decision
         run.even_read += 1
         return replace(o, answer=Settled(said, Fraction(0), None))
-    if a.decision != "win":
-        return o
-    due = next((n for d, n in outcomes(o.input) if d == "win"), None)
-    if due is None:
-        return o
-    if kind == "log":
-        o = replace(o, due=due)
-    if a.net != due and run.money.pays(o.amount * due) == o.paid:
-        o = replace(o, answer=Settled("win", due, None))
+    if a.decision == "win" and due is not None and due.decision == "win" and due.net > 0:
+        return replace(o, answer=Settled("win", due.net, None))
     return o
 
 

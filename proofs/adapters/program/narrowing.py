@@ -42,6 +42,9 @@ CHANNEL_KINDS = ("crash", "desync")
 Wire = Callable[[str, Any], Any]
 #: an answer read, given its item's index
 Read = Callable[[Any, int], Any]
+#: a request's items and their answers, checked whole: why they are not answers to those
+#: items (the answers of another request, say), or None
+Check = Callable[[Sequence[Any], list[Any]], str | None]
 
 
 class Narrowing:
@@ -51,13 +54,14 @@ class Narrowing:
     def __init__(self, channel: Channel, wire: Wire) -> None:
         self.channel, self.wire = channel, wire
         self.patience = Patience()
+        self.check: Check | None = None
         #: inputs the engine once failed on when asked alone (no answer in time, or it exited):
         #: not asked again (each would cost another timeout, or restart), answered with the
         #: same fault
         self._hung: dict[str, Faulty] = {}
 
     def answers(self, op: str, items: Sequence[Any], told: dict[str, str], size: int,
-                read: Read) -> list[Any]:
+                read: Read, check: Check | None = None) -> list[Any]:
         """One answer per item, asked in requests of at most ``size`` items."""
         def key(i: int) -> str:
             return json.dumps([op, self.wire(op, items[i])], sort_keys=True)
@@ -71,6 +75,7 @@ class Narrowing:
         def read_fresh(answer: Any, j: int) -> Any:
             return read(answer, fresh[j])
 
+        self.check = check
         got: list[Any] = []
         for start in range(0, len(asked), size):
             got += self._isolate(op, asked, start, min(len(asked), start + size), told,
@@ -101,6 +106,9 @@ class Narrowing:
         if len(answer[field]) != len(items):
             raise Broken("malformed", f"{len(answer[field])} answers to a batch of "
                                       f"{len(items)}")
+        wrong = self.check(items, answer[field]) if self.check is not None else None
+        if wrong is not None:
+            raise Broken("malformed", wrong)
         return list(answer[field])
 
     def _isolate(self, op: str, items: Sequence[Any], lo: int, hi: int,

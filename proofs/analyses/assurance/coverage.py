@@ -181,7 +181,8 @@ def _obligations() -> dict[str, list[str]]:
 
 def _table_obligations() -> dict[str, list[str]]:
     """The table obligations of protocol 2 by the sentences they rest on."""
-    from casino_proofs.tables.obligations import COVERAGE_CLAUSES, KINDS
+    from casino_proofs.tables.coverage import COVERAGE_CLAUSES
+    from casino_proofs.tables.obligations import KINDS
 
     found: dict[str, list[str]] = {}
     cited = {kind: (k.clause, *k.clauses) for kind, k in KINDS.items()}

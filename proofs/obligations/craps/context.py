@@ -40,9 +40,12 @@ class WagerCheck:
     """The obligations of one wager, against one implementation's answers."""
 
     def __init__(self, session: Session, wager: spec.WagerSpec, answers: CrapsAnswers,
-                 can_refuse: bool = True) -> None:
+                 can_refuse: bool = True, table: bool = False) -> None:
         self.session = session
         self.can_refuse = can_refuse  # a recorded table cannot: no validation obligation
+        #: a table engine: its observations are judged by the reference table (no second
+        #: asking, no deterministic obligation)
+        self.table = table
         self.wager = wager
         self.answers = answers
         self.results: list[Result] = []

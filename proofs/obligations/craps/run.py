@@ -21,7 +21,7 @@ from casino_proofs.obligations.craps.context import WagerCheck
 from casino_proofs.obligations.craps.session import Session
 from casino_proofs.obligations.records import records_result
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
-from casino_proofs.protocol.answers import CrapsInput, Faulty
+from casino_proofs.protocol.answers import UNOBSERVED, CrapsInput, Faulty
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.budget import Budget
 
@@ -37,7 +37,8 @@ def check_wager(ctx: WagerCheck) -> list[Result]:
     reachable.check(ctx, reached)
     if ctx.can_refuse:
         engine_checks.validation(ctx)
-    engine_checks.deterministic(ctx)
+    if not ctx.table:
+        engine_checks.deterministic(ctx)
     engine_checks.library_defaults(ctx)
     return ctx.results
 
@@ -67,6 +68,16 @@ def _given_up(results: list[Result], answers: CrapsAnswers) -> list[Result]:
                                         "not_asked": [q.item() for q in unasked]})
         out.append(r)
     return tag_given_up(out, answers.channel)
+
+
+def _unobserved(results: list[Result], table: list[Result]) -> list[Result]:
+    """The table's results beside the protocol-1 ones; every ERROR that rests on inputs no
+    script or log observed carries the coverage's cause: one finding, headed by it."""
+    cause = next((r.cause for r in table if r.obligation.kind == "table-coverage"), "")
+    if cause:
+        results = [replace(r, cause=cause) if r.verdict is Verdict.ERROR and not r.cause
+                   and UNOBSERVED in r.detail else r for r in results]
+    return results + table
 
 
 def _not_offered(w: spec.WagerSpec) -> Result:
@@ -105,9 +116,10 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
         explicit = engine.explicit_defaults()
     answers = collect(engine, asked, values, explicit)
     can_refuse = engine.kind not in ("table", "play", "log")
+    table = engine.kind in ("play", "log")
     replays = {}
     for w in asked:
-        check = WagerCheck(session, w, answers, can_refuse)
+        check = WagerCheck(session, w, answers, can_refuse, table)
         results += check_wager(check)
         replays.update(check.replays)
     results = enumeration.confirm(results, asked, answers, replays)
@@ -120,10 +132,16 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
     if records is not None:
         results.append(records_result(*records))
     table_run = getattr(engine, "table_run", None)
-    if engine.kind in ("play", "log") and table_run is not None:
-        results += table_run(values).results(asked)
     out = [{"what": f"craps wager {name}", "why": "left out by the user (--wagers)"}
            for name in (left_out or [])]
+    if table and table_run is not None:
+        run = table_run(values)
+        results = _unobserved(results, run.results(asked))
+        out += run.not_applicable()
+    if table:
+        out.append({"what": "craps/*/all-states/deterministic",
+                    "why": "a table is judged on every observation of an input by the "
+                           "reference table (craps/table/history), not by asking twice"})
     if not can_refuse:
         out.append({"what": "craps/*/all-states/validation",
                      "why": "a recorded table cannot be asked about impossible inputs"

@@ -1,0 +1,94 @@
+"""The abstract table model: a finite picture of a table and its bets, and the transitions
+between pictures that events make (docs/engine-protocol.md, "The scripts the checker plays").
+
+A table is pictured by its phase (a shooter's first come-out roll, a later come-out roll, or a
+point on), its shooter (the first, the second, the third or later) and how many points that
+shooter has set (none, one, two or more); each bet by its wager, its status (on the table,
+decided, withdrawn), whether it has a point, and its call. A transition is an event seen from
+a picture: a placement (its wager, its stake's class, the bet it rests on), a call, a
+withdrawal, or a roll (one of 15 kinds: each total, 4, 6, 8 and 10 the hard way or the easy
+way) as it meets each bet, on the table or gone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from casino_proofs.tables.bets import RefBet, TableState
+
+Key = tuple[Hashable, ...]
+
+
+def table_key(state: TableState) -> Key:
+    t = state.table
+    phase = "point" if t.point is not None else "first-come-out" if t.shooter_first \
+        else "come-out"
+    return (phase, min(t.shooter, 3), min(t.points_set, 2))
+
+
+def bet_key(bet: RefBet, status: str) -> Key:
+    return (bet.wager, status, bet.point is not None, bet.working)
+
+
+def _status(state: TableState, bet_id: str) -> Key | None:
+    if bet_id in state.bets:
+        return bet_key(state.bets[bet_id], "on")
+    gone = state.gone.get(bet_id)
+    if gone is None:
+        return None
+    return bet_key(gone, "withdrawn" if state.left.get(bet_id) == "withdrawn" else "decided")
+
+
+def roll_label(dice: Any) -> str:
+    d1, d2 = dice
+    total = d1 + d2
+    return f"{total} the hard way" if d1 == d2 and total in (4, 6, 8, 10) else (
+        f"{total} the easy way" if total in (4, 6, 8, 10) else str(total))
+
+
+def amount_class(amount: Any) -> str:
+    if type(amount) is not int:
+        return "not a number"
+    return "stake" if amount >= 1 else "zero" if amount == 0 else "negative"
+
+
+def transitions(state: TableState, event: dict[str, Any]) -> list[Key]:
+    """The transitions an event makes from the table ``state`` (before it)."""
+    t = table_key(state)
+    if "roll" in event:
+        label = roll_label(event["roll"])
+        out: list[Key] = [(t, "roll", label, None)]
+        for bet_id in (*state.bets, *state.gone):
+            out.append((t, "roll", label, _status(state, bet_id)))
+        return out
+    if "place" in event:
+        on = event.get("on")
+        parent = _status(state, on) if isinstance(on, str) else None
+        return [(t, "place", event.get("wager"), amount_class(event.get("amount")), parent,
+                 bool(event.get("working")))]
+    if "call" in event:
+        return [(t, "call", _status(state, event["call"]), bool(event.get("working")))]
+    return [(t, "withdraw", _status(state, event.get("withdraw", "")))]
+
+
+def state_key(state: TableState) -> Key:
+    """The whole picture: the table and every bet placed, in the order placed."""
+    order = sorted((*state.bets, *state.gone), key=_placed_order(state))
+    return (table_key(state), tuple(_status(state, b) for b in order))
+
+
+def _placed_order(state: TableState) -> Any:
+    def key(bet_id: str) -> tuple[int, str]:
+        digits = "".join(c for c in bet_id if c.isdigit())
+        return (int(digits) if digits else 0, bet_id)
+    return key
+
+
+def text(key: Key) -> str:
+    """A transition as a report names it."""
+    table: Any = key[0]
+    kind, rest = key[1], key[2:]
+    phase, shooter, points = table
+    where = f"{phase}, shooter {shooter}{'+' if shooter == 3 else ''}, {points} point(s)"
+    return f"{where}: {kind} " + " ".join(str(r) for r in rest if r is not None)

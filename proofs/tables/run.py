@@ -1,0 +1,66 @@
+"""A table engine's whole run: its scripts planned, played, and read beside the reference table;
+a script that breaks the rules in a request of many asked again alone (a fault that depends on
+the request's size is the channel's, never the script's); then the long random sessions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from casino_proofs import spec
+from casino_proofs.tables import sessions
+from casino_proofs.tables.bets import Setting
+from casino_proofs.tables.obligations import Judge
+from casino_proofs.tables.observe import Played, read_script
+from casino_proofs.tables.planner import Script
+from casino_proofs.tables.scripts import plan
+from casino_proofs.tables.session import TableRun, read_run
+
+#: plays scripts on the engine, one answer list (or a Faulty) per script
+Player = Callable[[Sequence[Script]], list[Any]]
+#: says that a script was answered otherwise in a request of many than alone (channel fault)
+Blame = Callable[[Script, str], None]
+#: failing scripts asked alone in a round, at most
+ALONE = 64
+
+
+def failing(setting: Setting, script: Script, answers: Any) -> str | None:
+    """The first rule of the table a script's answers break (None: none)."""
+    played = Played()
+    read_script(script, answers, played, setting)
+    judge = Judge(setting.money, setting.policies.per_player, every=True)
+    judge.session(script.name, played)
+    return judge.first_failure()
+
+
+def _first_failing(run: TableRun) -> list[str]:
+    """The scripts that hold the first failure of each kind of each obligation, and those
+    whose first observation of an input the specification settles otherwise."""
+    names = []
+    for tally in run.judge.tallies.values():
+        names += [group.script for group in tally.groups.values() if group.script]
+    return list(dict.fromkeys([*names, *run.suspects]))
+
+
+def run_table(play: Player, specs: Sequence[spec.WagerSpec], setting: Setting,
+              budget: sessions.Budget, blame: Blame) -> TableRun:
+    """Plan the scripts, play them, and read what the table did. If a script that broke the
+    rules in a request of many is answered rightly alone, the fault is the request's size:
+    the channel's, named with it; every script is then asked again alone, and judged so."""
+    the_plan = plan(specs, setting)
+    scripts = list(the_plan.scripts)
+    answers = play(scripts)
+    run = read_run(zip(scripts, answers, strict=True), setting, the_plan.transitions)
+    by_name = {s.name: i for i, s in enumerate(scripts)}
+    for i in [by_name[n] for n in _first_failing(run) if n in by_name][:ALONE]:
+        alone = play([scripts[i]])[0]
+        if failing(setting, scripts[i], alone) is None:
+            blame(scripts[i], failing(setting, scripts[i], answers[i]) or "")
+            answers = [play([s])[0] for s in scripts]
+            run = read_run(zip(scripts, answers, strict=True), setting,
+                           the_plan.transitions)
+            break
+    outcome = sessions.run(setting, lambda s: play([s])[0], budget)
+    run.extra.append(sessions.result(outcome, budget))
+    return run

@@ -1,0 +1,128 @@
+"""The settlements of a table judged against the reference table: every observation after the
+first of its input (``history``: the roll after a decision, the second shooter, a call
+switched), and every win's amount (``money``), per bet or, under ``payment: per-player``, per
+player and roll. A wrong amount is a money finding, never a wrong decision or a history."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from casino_proofs.protocol.answers import CrapsInput, Settled
+from casino_proofs.protocol.money import Money
+from casino_proofs.tables.observe import EVEN, Observation, Played, PlayerPaid
+from casino_proofs.tables.tally import Tally
+
+MONEY_CLAUSE = "conv-money-round-once"
+
+
+def direction(answer: Any, o: Observation | None = None) -> str:
+    """A settlement's direction; even money back is a win where the specification says win
+    and its winnings round to nothing (a stake of 1 unit at 1 to 2, paid floor)."""
+    if not isinstance(answer, Settled):
+        return "fault"
+    if answer.decision == EVEN and o is not None and rounded_away(o):
+        return "win"
+    return {"win": "win", "lose": "lose", "none": "none"}.get(answer.decision, "push")
+
+
+def rounded_away(o: Observation) -> bool:
+    """Whether the specification says win and the declared rounding pays nothing of it."""
+    d = o.due
+    return d is not None and d.due is not None and d.due.decision == "win" and d.paid == 0
+
+
+def _due_direction(o: Observation) -> str | None:
+    d = o.due.due if o.due is not None else None
+    if d is None:
+        return None
+    return {"win": "win", "lose": "lose", "none": "none"}.get(d.decision, "push")
+
+
+def matches(o: Observation) -> bool:
+    """Whether an observation is settled as the specification settles its input (its
+    decision and point; the amount of a win is the money obligation's)."""
+    d = o.due.due if o.due is not None else None
+    a = o.answer
+    if d is None or not isinstance(a, Settled):
+        return True  # nothing to demand, or a fault the scripts obligation shows
+    if a.decision == EVEN:
+        return d.decision == "push" or (d.decision == "win" and d.net == 0) \
+            or rounded_away(o)
+    if a.decision == "none":
+        return d.decision == "none" and (a.point or 0) == d.point
+    if a.decision == "win":
+        return d.decision == "win" and d.net > 0
+    return a.decision == d.decision
+
+
+def _settled_json(a: Settled) -> dict[str, Any]:
+    return {"decision": a.decision, "net": str(a.net), "point": a.point}
+
+
+class Settlements:
+    """The history and money tallies, fed one session at a time (``every``: judge every
+    observation, the first of its input too)."""
+
+    def __init__(self, tallies: dict[str, Tally], money: Money, per_player: bool,
+                 every: bool) -> None:
+        self.tallies, self.money = tallies, money
+        self.per_player, self.every = per_player, every
+        self.seen: set[CrapsInput] = set()
+
+    def judge(self, played: Played) -> None:
+        """Every observation after the first of its input against the reference table
+        (history), and every win's amount (money)."""
+        for o in played.observations:
+            if not isinstance(o.answer, Settled) or o.due is None:
+                continue
+            if (self.every or o.input in self.seen) and _due_direction(o) is not None:
+                self._history(o)
+            self.seen.add(o.input)
+            self._money(o)
+        for p in played.players:
+            self._player(p)
+
+    def _history(self, o: Observation) -> None:
+        assert o.due is not None and o.due.due is not None
+        ok = matches(o) or (direction(o.answer) == "fault")
+        d = o.due.due
+        group = f"{o.input.wager}: settled otherwise than the reference table"
+        tally = self.tallies["history"]
+        if tally.count(ok, group, d.clauses[0] if d.clauses else "r3-95.15-intro.s1"):
+            tally.witness(group, {"where": o.where.text(), "input": o.input.item(),
+                                  "answer": _settled_json(o.answer)
+                                  if isinstance(o.answer, Settled) else {},
+                                  "due": {"decision": d.decision, "net": str(d.net),
+                                          "point": d.point or None},
+                                  "clauses": list(d.clauses)}, o.where.script)
+
+    def _money(self, o: Observation) -> None:
+        due = o.due
+        assert due is not None
+        a = o.answer
+        if due.exact is None or not isinstance(a, Settled) or a.decision not in ("win", EVEN) \
+                or (a.decision == EVEN and not rounded_away(o)):
+            return  # no winnings due, or not paid as a win: a decision, not an amount
+        wanted = Fraction(due.exact).__floor__() if self.per_player else due.paid
+        tally = self.tallies["money"]
+        clauses = due.due.clauses if due.due is not None else ()
+        group = f"{o.input.wager} at {due.due.net if due.due else '?'}"
+        if tally.count(o.paid == wanted, group, clauses[-1] if clauses else MONEY_CLAUSE):
+            tally.witness(group, {"where": o.where.text(), "wager": o.input.wager,
+                                  "stake": o.amount, "net": str(due.due.net if due.due else ""),
+                                  "exact": str(due.exact), "due": wanted,
+                                  "rounding": "floor (each bet, paying per player)"
+                                  if self.per_player else self.money.rounding,
+                                  "paid": o.paid, "clauses": [*clauses, MONEY_CLAUSE]},
+                          o.where.script)
+
+    def _player(self, p: PlayerPaid) -> None:
+        tally = self.tallies["money"]
+        wanted = self.money.pays(p.exact)
+        if tally.count(p.paid == wanted, "a player's winnings on a roll", MONEY_CLAUSE):
+            tally.witness("a player's winnings on a roll", {
+                "where": p.where.text(), "wager": f"player {p.player}'s bets",
+                "stake": None, "net": "", "exact": str(p.exact), "due": wanted,
+                "rounding": f"{self.money.rounding}, per player", "paid": p.paid,
+                "clauses": ["policy-payment-per-player"]}, p.where.script)

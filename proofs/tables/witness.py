@@ -1,0 +1,35 @@
+"""How a table obligation's failing case reads in a report: the event, the answer, what was
+due and why."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+
+def said(answer: dict[str, Any]) -> str:
+    """An answer as a report line says it: ``win, net 4``; ``refused (reason)``."""
+    if "decision" in answer:
+        return f"{answer['decision']}, net {answer['net']}" + (
+            f", point {answer['point']}" if answer.get("point") else "")
+    if "error" in answer:
+        return f"refused ({answer['error']})"
+    return f"{answer.get('fault', 'fault')}: {answer.get('problem', '')}"
+
+
+def judged_text(w: dict[str, Any]) -> str:
+    must = {"accepted": "accepted", "refused": "refused",
+            "either": "accepted with its whole stake, or refused"}.get(w["expected"],
+                                                                       w["expected"])
+    return (f"{w['where']}: {json.dumps(w['event'])} answered {json.dumps(w['answer'])}, "
+            f"where it must be {must} ({w['why']}"
+            f"{'; ' + w['detail'] if 'detail' in w else ''})")
+
+
+def money_text(w: dict[str, Any]) -> str:
+    if "event" in w:
+        return judged_text(w)
+    stake = f" at a stake of {w['stake']:,} units" if w.get("stake") is not None else ""
+    net = f" wins {w['net']} per unit, exactly" if w.get("net") else " win exactly"
+    return (f"{w['where']}: {w['wager']}{stake}{net} {w['exact']} units, due {w['due']} "
+            f"({w['rounding']}); the engine paid {w['paid']}")
