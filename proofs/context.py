@@ -4,6 +4,7 @@ conventions in force, and the versions that produced it."""
 from __future__ import annotations
 
 import platform
+from collections.abc import Sequence
 from typing import Any
 
 import z3
@@ -48,7 +49,9 @@ def readings_in_force(chosen: dict[str, str]) -> dict[str, dict[str, Any]]:
     return out
 
 
-def report_context(chosen: dict[str, str]) -> dict[str, Any]:
+def report_context(chosen: dict[str, str], policies: Sequence[str] = ()) -> dict[str, Any]:
+    """What every report shows of the run: the tool, the regulation, the readings and the
+    conventions in force (with the table policies the engine declared, ``policies``)."""
     return {
         "tool": {"name": "casino-proofs", "version": tool_version(),
                  "z3": z3.get_version_string(), "python": platform.python_version()},
@@ -56,6 +59,6 @@ def report_context(chosen: dict[str, str]) -> dict[str, Any]:
         "readings": readings_in_force(chosen),
         "conventions": [
             {"id": c.id, "title": c.title, "text": c.text}
-            for c in regulation.conventions().values() if not c.policy
+            for c in regulation.conventions_in_force(policies).values()
         ],
     }

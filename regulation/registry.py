@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -135,6 +136,13 @@ def conventions() -> dict[str, Convention]:
     }
 
 
+def conventions_in_force(policies: Iterable[str] = ()) -> dict[str, Convention]:
+    """The conventions every report shows in force: all but the table policies, and those
+    policies a table declared (``policies``: their IDs)."""
+    chosen = set(policies)
+    return {k: c for k, c in conventions().items() if not c.policy or k in chosen}
+
+
 @cache
 def readings() -> dict[str, Reading]:
     return {
@@ -155,7 +163,9 @@ def readings() -> dict[str, Reading]:
 
 
 def is_convention(clause_id: str) -> bool:
-    return clause_id.startswith("conv-")
+    """Whether an ID names a convention (``conv-``) or a declared table policy (``policy-``),
+    never regulation text."""
+    return clause_id.startswith(("conv-", "policy-"))
 
 
 def lookup(clause_id: str) -> Paragraph | Sentence | Convention:

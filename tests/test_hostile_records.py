@@ -90,7 +90,8 @@ def test_a_session_with_metadata_keys_is_read_and_judged(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """The audit hid a session that pays Any 7 at 5 to 1 behind a key ``"table": "T7"``: it
     was skipped as unreadable and the log PROVED. A session is read whatever else its line
-    carries."""
+    carries: its wrong amount is a money finding citing the Any 7 clause (4 to 1 on 10 units
+    is 40, not 50)."""
     overpaid = json.loads(json.dumps(SESSION))
     overpaid["answers"][1]["bets"][0]["paid"] = 50
     log = _with_lines(tmp_path / "sessions.jsonl", json.dumps(SESSION),
@@ -98,8 +99,9 @@ def test_a_session_with_metadata_keys_is_read_and_judged(
     code, found = _check(capsys, "--wagers", "any-7", "--engine", f"table:{log}")
     assert code == 1
     assert found[RECORDS]["verdict"] == "PROVED"
-    refuted = [o for o in found.values() if o["verdict"] == "REFUTED"]
-    assert any("breaks r3-95.15-2" in o["detail"] for o in refuted), [o["id"] for o in refuted]
+    money = found["craps/table/money"]
+    assert money["verdict"] == "REFUTED" and "r3-95.15-2.s2" in money["clauses"]
+    assert "due 40 (exact); the engine paid 50" in money["detail"]
 
 
 @pytest.mark.parametrize("bad", [

@@ -115,14 +115,18 @@ def test_protocol_2_messages_on_the_wire_validate(tmp_path: Path) -> None:
         pytest.skip("node is not installed (.ci/run installs it)")
     from casino_proofs import spec
     from casino_proofs.adapters.play_engine import PlayEngine
+    from casino_proofs.tables.policies import Policies
     from casino_proofs.tables.scripts import plan
+    from casino_proofs.tables.session import setting_of
 
     root = Path(__file__).resolve().parent.parent
     log = tmp_path / "wire.jsonl"
     engine = PlayEngine(f"{sys.executable} {root / 'tests/engines/tee.py'} {log} "
                         f"node {root / 'examples/engines/table.js'}", 60_000)
-    scripts = plan([spec.wager(n) for n in spec.WAGER_NAMES], spec.WAGER_NAMES,
-                   "floor").scripts
+    specs = [spec.wager(n) for n in spec.WAGER_NAMES]
+    assert engine.hello.wagers and engine.money is not None
+    scripts = plan(specs, setting_of(specs, spec.WAGER_NAMES, engine.money,
+                                     Policies())).scripts
     engine.play(scripts[:70], {})
     engine.close()
     exchanges = [json.loads(line) for line in log.read_text().splitlines()]
@@ -133,5 +137,5 @@ def test_protocol_2_messages_on_the_wire_validate(tmp_path: Path) -> None:
         jsonschema.validate(e["request"], _schema("engine-play"))
         jsonschema.validate(e["answer"], _schema("engine-play-answer"))
     with pytest.raises(jsonschema.ValidationError):
-        jsonschema.validate({"scripts": [[{"point": 7, "bets": []}]]},
+        jsonschema.validate({"scripts": [{"id": "s1", "answers": [{"point": 7, "bets": []}]}]},
                             _schema("engine-play-answer"))

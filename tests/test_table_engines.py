@@ -10,6 +10,7 @@ import json
 import re
 import shutil
 import sys
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -19,7 +20,9 @@ from casino_proofs import spec
 from casino_proofs.adapters.play_engine import PlayEngine
 from casino_proofs.command.main import main
 from casino_proofs.protocol.money import Money, MoneyError
-from casino_proofs.tables.scripts import plan
+from casino_proofs.tables.policies import Policies
+from casino_proofs.tables.scripts import Plan, plan
+from casino_proofs.tables.session import setting_of
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE_JS = ROOT / "examples" / "engines" / "table.js"
@@ -78,30 +81,119 @@ def test_money_text_is_exact() -> None:
 
 # -- the scripts ---------------------------------------------------------------------------------
 
-def test_the_scripts_place_only_what_the_text_lets_a_player_make() -> None:
-    """conv-table-placement: Pass and Don't Pass only before a come-out roll, Come and Don't
-    Come only while a point is on (no roll of any script breaks it), and every Associate
-    Chance names its Single Chance bet."""
+def _plan(policies: Policies | None = None) -> Plan:
     specs = [spec.wager(n) for n in spec.WAGER_NAMES]
-    scripts = plan(specs, spec.WAGER_NAMES, "floor").scripts
-    assert {s.kind for s in scripts} == {"settle", "placement", "withdrawal", "money"}
+    return plan(specs, setting_of(specs, spec.WAGER_NAMES, Money(Fraction(1, 100), "floor"),
+                                  policies or Policies()))
+
+
+def _points(events: Sequence[dict[str, object]]) -> list[int | None]:
+    """The table's point before each event, worked out from the text alone: a come-out roll
+    of 4, 5, 6, 8, 9 or 10 sets it; a 7 or the point turns it off (conv-single-chance-pass)."""
+    point: int | None = None
+    out = []
+    for event in events:
+        out.append(point)
+        if "roll" in event:
+            d1, d2 = event["roll"]  # type: ignore[misc]
+            total = d1 + d2
+            point = (total if total in (4, 5, 6, 8, 9, 10) else None) if point is None \
+                else (None if total in (7, point) else point)
+    return out
+
+
+def test_the_settle_and_money_scripts_place_only_what_the_text_lets_a_player_make() -> None:
+    """conv-table-placement: Pass and Don't Pass only before a come-out roll, Come and Don't
+    Come only while a point is on, and every Associate Chance names its Single Chance bet; the
+    scripts that settle every input stake 2,520 units (divisible by every payout's
+    denominator)."""
+    scripts = _plan().scripts
+    assert {s.kind for s in scripts} == {"settle", "placement", "withdrawal", "money",
+                                         "transitions"}
     # 12 situations, each followed by every one of the 36 rolls
     assert sum(1 for s in scripts if s.kind == "settle") == 12 * 36
-    for script in scripts:
-        point = None
-        for event in script.events:
-            if "roll" in event:
-                total = sum(event["roll"])
-                point = (total if total in (4, 5, 6, 8, 9, 10) else None) if point is None \
-                    else (None if total in (7, point) else point)
-            elif "place" in event and event["wager"] in ("pass", "dont-pass"):
+    for script in (s for s in scripts if s.kind in ("settle", "money")):
+        for event, point in zip(script.events, _points(script.events), strict=True):
+            if "place" in event and event["wager"] in ("pass", "dont-pass"):
                 assert point is None, script.name
             elif "place" in event and event["wager"] in ("come", "dont-come"):
                 assert point is not None, script.name
-            elif "place" in event and event["wager"].endswith("-odds"):
+            elif "place" in event and str(event["wager"]).endswith("-odds"):
                 assert "on" in event, script.name
     assert all(e["amount"] == 2520 for s in scripts if s.kind == "settle"
                for e in s.events if "place" in e)
+
+
+def _transition_scripts() -> list[tuple[dict[str, object], ...]]:
+    return [s.events for s in _plan().scripts if s.kind == "transitions"]
+
+
+def test_the_transition_scripts_roll_after_every_decision_and_withdrawal() -> None:
+    """A bet paid twice or kept after it was withdrawn shows only on a later roll: some script
+    rolls after a one-roll bet is decided, and after a Hard Way is withdrawn."""
+    after_decision = after_withdrawal = False
+    for events in _transition_scripts():
+        placed = {e["place"]: e["wager"] for e in events if "place" in e}
+        for i, event in enumerate(events):
+            later_roll = any("roll" in e for e in events[i + 1:])
+            if "roll" in event and later_roll and any(w == "any-7" for w in placed.values()):
+                after_decision = True  # a one-roll wager is decided on every roll
+            if "withdraw" in event and later_roll \
+                    and str(placed.get(str(event["withdraw"]), "")).startswith("hard-"):
+                after_withdrawal = True
+    assert after_decision and after_withdrawal
+
+
+def test_the_transition_scripts_reach_a_third_shooter_and_a_second_point() -> None:
+    """conv-table-shooter: a seven-out ends a shooter; some script has two seven-outs and then
+    a point, and some places odds on a shooter's second point."""
+    third = second_point_odds = False
+    for events in _transition_scripts():
+        sevens_out, points_set = 0, 0
+        for event, point in zip(events, _points(events), strict=True):
+            if "roll" in event:
+                total = sum(event["roll"])  # type: ignore[arg-type]
+                if point is not None and total == 7:
+                    sevens_out, points_set = sevens_out + 1, 0
+                elif point is None and total in (4, 5, 6, 8, 9, 10):
+                    points_set += 1
+                    third = third or sevens_out >= 2
+            if "place" in event and str(event["wager"]).endswith("-odds") and points_set >= 2:
+                second_point_odds = True
+    assert third and second_point_odds
+
+
+def test_the_transition_scripts_switch_calls_and_try_every_wrong_placement() -> None:
+    """95.16: odds only on "the corresponding" Single Chance bet: the scripts also place
+    them on a line bet of the wrong kind; calls are switched on and off; and amounts of 0 and
+    below are tried (conv-table-stake)."""
+    calls: set[bool] = set()
+    wrong_kind = False
+    amounts: set[object] = set()
+    for events in _transition_scripts():
+        placed = {e["place"]: e["wager"] for e in events if "place" in e}
+        for event in events:
+            if "call" in event:
+                calls.add(bool(event["working"]))
+            if "place" in event:
+                amounts.add(event["amount"])
+                on = placed.get(str(event.get("on")))
+                if on is not None and event["wager"] != f"{on}-odds":
+                    wrong_kind = True
+    assert calls == {True, False} and wrong_kind
+    assert 0 in amounts and any(isinstance(a, int) and a < 0 for a in amounts)
+
+
+def test_the_scripts_stay_within_a_declared_policy() -> None:
+    """policy-no-working-call: no script calls a bet working; policy-one-odds: no script
+    places a second Associate Chance on a line bet that carries one."""
+    for script in _plan(Policies(no_working_call=True)).scripts:
+        assert not any("call" in e or e.get("working") for e in script.events), script.name
+    for script in _plan(Policies(one_odds=True)).scripts:
+        if script.kind not in ("settle", "money"):
+            continue
+        ons = [e["on"] for e in script.events if "on" in e]
+        assert len(ons) == len(set(ons)), script.name
 
 
 # -- the example table engine, and its faults ---------------------------------------------------
@@ -151,20 +243,20 @@ def test_r3_95_16_intro_s1_odds_before_the_point_name_the_script_and_the_event(
 @needs_node
 def test_conv_money_round_once_half_up_paid_under_floor_shows_both_amounts(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """A Horn on 2 nets 27/4: a stake of 5 units wins exactly 135/4 = 33.75 units; floor pays
-    33, half-up 34."""
+    """A Horn on 2 nets 27/4: a stake of 1 unit wins exactly 27/4 = 6.75 units; floor pays 6,
+    half-up 7 (the shortest script that shows it: a Horn, then 1-1)."""
     _, out, _ = _check(capsys, "--engine", f"play:node {TABLE_JS} --fault half-up-paid")
-    assert re.search(r"horn at a stake of 5 units wins 27/4 per unit, exactly 135/4 units, "
-                     r"due 33 \(floor\); the engine paid 34", out), out[:4000]
+    assert re.search(r"horn at a stake of 1 unit wins 27/4 per unit, exactly 27/4 units, "
+                     r"due 6 \(floor\); the engine paid 7", out), out[:4000]
 
 
 # -- a table that lies --------------------------------------------------------------------------
 
 @needs_node
 @pytest.mark.parametrize(("mutate", "obligation", "says"), [
-    ("history", "craps/table/history", "any-7 settled win, net 4 in script"),
+    ("history", "craps/table/money", "any-7 at a stake of 2,520 units wins 4 per unit"),
     ("stays-paid", "craps/table/scripts", "a bet that stays was paid"),
-    ("drops-bet", "craps/table/scripts", "the roll's answer leaves out bet"),
+    ("drops-bet", "craps/table/on-table", "the roll's answer leaves out bet"),
     ("short-script", "craps/table/scripts", "answers to a script of"),
 ])
 def test_a_table_that_lies_in_its_answers_is_refuted_naming_the_script(
@@ -196,15 +288,17 @@ def _log(path: Path, sessions: int | None) -> Path:
     engine = PlayEngine(f"node {TABLE_JS}", 60_000)
     try:
         hello = engine.hello
+        assert engine.money is not None
         specs = [spec.wager(n) for n in spec.WAGER_NAMES]
-        scripts = list(plan(specs, hello.wagers, "floor").scripts)[:sessions]
+        setting = setting_of(specs, hello.wagers, engine.money, Policies())
+        scripts = list(plan(specs, setting).scripts)[:sessions]
         answers = engine.play(scripts, {})
     finally:
         engine.close()
     with path.open("w") as f:
         f.write(json.dumps({"hello": {"money": {"unit": "0.01", "rounding": "floor"}}}) + "\n")
         for script, answer in zip(scripts, answers, strict=True):
-            f.write(json.dumps({"events": script.wire(), "answers": answer}) + "\n")
+            f.write(json.dumps({"events": list(script.events), "answers": answer}) + "\n")
     return path
 
 
@@ -221,13 +315,20 @@ def test_a_complete_session_log_is_checked_like_the_table(
 def test_a_session_log_lists_every_input_it_never_exercised_as_a_gap(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """The first 36 sessions are a new shooter's come-out roll and each of its 36 rolls: no
-    point is ever set, so every input with a point is a gap."""
+    point is ever set, so every input with a point is a gap. A gap is not established (ERROR),
+    never a breach: no obligation over those inputs is REFUTED. (Exit 1: the log makes no call
+    and no withdrawal, so those obligations have nothing to judge: VACUOUS.)"""
     log = _log(tmp_path / "short.jsonl", 36)
-    code, out, _ = _check(capsys, "--format", "json", "--engine", f"table:{log}")
+    code, out, _ = _check(capsys, "--format", "json", "--wagers", "pass,dont-pass",
+                          "--engine", f"table:{log}")
     assert code == 1
     found = {o["id"]: o for o in json.loads(out)["obligations"]}
+    assert not [i for i, o in found.items() if o["verdict"] == "REFUTED"]
+    assert {i for i, o in found.items() if o["verdict"] == "VACUOUS"} == {
+        "craps/table/call", "craps/table/withdrawal", "craps/table/history"}
     coverage = found["craps/table/table-coverage"]
-    assert coverage["verdict"] == "REFUTED"
+    assert coverage["verdict"] == "ERROR"
+    assert "not established" in coverage["detail"]
     assert "inputs of the universe never observed" in coverage["detail"]
     gaps = coverage["counterexample"]["gaps"]
     assert len(gaps) == coverage["counterexample"]["missing"] and gaps == sorted(set(gaps),

@@ -24,10 +24,10 @@ from casino_proofs.protocol.hello import EngineUnavailable, Hello
 from casino_proofs.protocol.money import Money, MoneyError
 from casino_proofs.tables import policies as declared
 from casino_proofs.tables.oracle import offered_specs
-from casino_proofs.tables.planner import Script
+from casino_proofs.tables.planner import ODDS_ON, Script
 from casino_proofs.tables.run import run_table
 from casino_proofs.tables.session import TableRun, readings_key, setting_of
-from casino_proofs.tables.sessions import Budget
+from casino_proofs.tables.session_budget import Budget
 
 HELLO_REQUEST = {"op": "hello", "protocol": 2}
 #: scripts per play request (a request that breaks is asked again script by script)
@@ -51,12 +51,14 @@ class PlayEngine(ExecEngine):
     hello_line = json.dumps(HELLO_REQUEST, separators=(",", ":")).encode() + b"\n"
 
     def __init__(self, command: str, timeout_ms: int, target: str | None = None,
-                 argv: list[str] | None = None) -> None:
+                 argv: list[str] | None = None, budget: Budget | None = None) -> None:
         super().__init__(command, timeout_ms, target or f"play:{command}", argv)
         self.money: Money | None = None
         self.policies = declared.Policies()
-        self.budget = Budget()
-        self._runs: dict[tuple[tuple[str, str], ...], TableRun] = {}
+        self.budget = budget or Budget()
+        #: the wagers a check is about (None: every wager the table offers)
+        self.scope: frozenset[str] | None = None
+        self._runs: dict[Any, TableRun] = {}
 
     def _start(self) -> Hello:
         hello = super()._start()
@@ -100,14 +102,20 @@ class PlayEngine(ExecEngine):
             f"in a request of up to {PLAY_BATCH} scripts than alone ({problem[:200]})",
             False, True))
 
+    def focus(self, wagers: Sequence[str]) -> None:
+        """The scripts then place these wagers, and the line bets their odds rest on."""
+        self.scope = frozenset(wagers) | {ODDS_ON[w] for w in wagers if w in ODDS_ON}
+
     def table_run(self, readings: Mapping[str, str]) -> TableRun:
-        """The scripts for the engine's wagers under ``readings``, played once and kept."""
-        key = readings_key(readings)
+        """The scripts for the engine's wagers (those of the check, :meth:`focus`) under
+        ``readings``, played once and kept."""
+        key = (readings_key(readings), tuple(sorted(self.scope or ())))
         if key not in self._runs:
             hello = self.hello
             assert self.money is not None
-            specs = offered_specs(hello.wagers, spec.Readings.from_dict(dict(readings)))
-            setting = setting_of(specs, hello.wagers, self.money, self.policies)
+            offered = [w for w in hello.wagers if self.scope is None or w in self.scope]
+            specs = offered_specs(tuple(offered), spec.Readings.from_dict(dict(readings)))
+            setting = setting_of(specs, offered, self.money, self.policies)
             self._runs[key] = run_table(lambda s: self.play(s, readings), specs, setting,
                                         self.budget, self._blame)
         return self._runs[key]
@@ -123,7 +131,11 @@ class PlayEngine(ExecEngine):
         out = super().describe()
         if self.money is not None:
             out["money"] = self.money.json()
-        if self.policies.json() or self.policies.max_stake is not None:
+        if self.policies.json():
             out["policies"] = self.policies.json()
+        if self.policies.max_stake is not None:
             out["limits"] = {"max_stake": self.policies.max_stake}
         return out
+
+    def policies_in_force(self) -> tuple[str, ...]:
+        return tuple(self.policies.declared())

@@ -194,3 +194,6 @@ class SessionLog(Engine):
         return {**super().describe(), "file": self.path, "sha256": self.digest,
                 "sessions": self.sessions, "events": self.events,
                 "unreadable_lines": self.unreadable_count}
+
+    def policies_in_force(self) -> tuple[str, ...]:
+        return tuple(self.policies.declared())

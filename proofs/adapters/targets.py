@@ -20,6 +20,7 @@ from casino_proofs.adapters.play_engine import PlayEngine
 from casino_proofs.adapters.session_log import SessionLog, is_session_log
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.protocol.hello import EngineUnavailable
+from casino_proofs.tables.session_budget import Budget
 
 VALID = ("impl, exec:COMMAND (a program speaking docs/engine-protocol.md), play:COMMAND (a "
          "table engine speaking its protocol 2), python:MODULE or "
@@ -27,11 +28,13 @@ VALID = ("impl, exec:COMMAND (a program speaking docs/engine-protocol.md), play:
          "lines)")
 
 
-def open_target(target: str, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Engine:
-    """The engine TARGET names (EngineUnavailable, naming what is valid, if none)."""
+def open_target(target: str, timeout_ms: int = DEFAULT_TIMEOUT_MS,
+                sessions: Budget | None = None) -> Engine:
+    """The engine TARGET names (EngineUnavailable, naming what is valid, if none);
+    ``sessions``: the random play a ``play:`` table gets after its scripts."""
     kind, sep, rest = target.partition(":")
     if kind == "play" and sep and rest.strip():
-        return PlayEngine(rest, timeout_ms)
+        return PlayEngine(rest, timeout_ms, budget=sessions)
     if kind == "table" and sep:
         _regular_file(rest)
     if kind == "table" and sep and is_session_log(rest):

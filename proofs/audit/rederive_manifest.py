@@ -22,10 +22,13 @@ from casino_proofs import regulation
 from casino_proofs.audit.bundle import REGULATION_FILES, SAMPLING_SEEDS, answers_file, sha256
 from casino_proofs.audit.findings import Finding, OnRecord
 from casino_proofs.audit.intact import Bundle
+from casino_proofs.audit.manifest import Manifest
 from casino_proofs.audit.rederive_craps import answers_digest
 from casino_proofs.context import readings_in_force
 from casino_proofs.obligations.craps import CrapsRun
+from casino_proofs.obligations.paigow.run import left_out as paigow_left_out
 from casino_proofs.obligations.plan import plan_runs
+from casino_proofs.tables import policies as declared
 from casino_proofs.version import tool_version
 
 WHICH_PROGRAM = ("a bundle records the answers, not which program gave them; replay "
@@ -66,15 +69,11 @@ def expected_left_out(bundle: Bundle, plan_left: list[dict[str, str]],
     base = m.runs[0]
     if "paigow" in base.games and "paigow" in m.hello.games:
         counts = (base.paigow or {}).get("combination_counts", {})
+        compare_only = m.hello.raw.get("ranking") == "compare"
         for scope in ("high", "low"):
-            if scope not in counts:  # the engine named no combinations: on record
-                out.append({"what": f"paigow/{scope}/combination",
-                            "why": "the engine answers strengths without naming "
-                                   "combinations; the order obligations (r3-40-intro:*) "
-                                   "prove its combinations by their place in the order"})
-            if m.engine["kind"] != "impl":
-                out.append({"what": f"paigow/{scope}/preorder",
-                            "why": "the engine has no compare(); its order is its strengths"})
+            # whether the engine named combinations is on record (its counts)
+            out += paigow_left_out(scope, scope in counts, m.engine["kind"] == "impl",
+                                   compare_only)
     return out
 
 
@@ -103,6 +102,17 @@ def _runs_findings(bundle: Bundle, again: dict[str, CrapsRun]) -> list[Finding]:
     return out
 
 
+def _declared_policies(m: Manifest) -> tuple[str, ...]:
+    """The policies the recorded table declared, read again from its recorded hello (none for
+    an engine that is not a table, or whose declaration cannot be read: then the recorded list
+    is not derived again)."""
+    try:
+        return tuple(declared.read(m.engine.get("policies"), m.engine.get("limits"),
+                                   tuple(m.hello.wagers)).declared())
+    except declared.PolicyError:
+        return ()
+
+
 def manifest_findings(bundle: Bundle, again: dict[str, CrapsRun]
                       ) -> tuple[list[Finding], list[OnRecord]]:
     """Every field of the manifest re-derived and compared, or named as taken on record."""
@@ -113,7 +123,8 @@ def manifest_findings(bundle: Bundle, again: dict[str, CrapsRun]
     out += _field("check.runs[0].reading", base.reading, "base")
     out += _field("readings", m.readings,
                   {k: v["value"] for k, v in readings_in_force(base.readings).items()})
-    out += _field("conventions", m.conventions, list(regulation.conventions()))
+    out += _field("conventions", m.conventions,
+                  list(regulation.conventions_in_force(_declared_policies(m))))
     out += _field("sampling_seeds", m.sampling_seeds, SAMPLING_SEEDS)
     games = ("craps", "paigow") if m.only is None else (m.only,)
     plan_left: list[dict[str, str]] = []

@@ -33,6 +33,8 @@ def obligation_json(r: Result, timed: bool = True) -> dict[str, Any]:
         entry["detail"] = r.detail
     if r.counterexample is not None:
         entry["counterexample"] = r.counterexample
+    if r.cause:
+        entry["cause"] = r.cause
     if r.core:
         entry["unsat_core"] = list(r.core)
     if r.resources:

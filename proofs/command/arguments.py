@@ -14,6 +14,7 @@ from casino_proofs import regulation, spec
 from casino_proofs.adapters.targets import open_target
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.protocol.hello import EngineUnavailable
+from casino_proofs.tables.session_budget import Budget
 
 GAME_NAMES = {"craps": "craps", "paigow": "Pai Gow Poker"}
 
@@ -77,11 +78,12 @@ def check_readings(readings: Mapping[str, str], games: Sequence[str], command: s
 
 
 def open_engine(target: str, timeout_ms: int, games: Sequence[str] = (),
-                command: str = "") -> Engine:
+                command: str = "", sessions: Budget | None = None) -> Engine:
     """The engine TARGET names, started and asked its hello; one that cannot be, or that
-    plays none of ``games`` (for a lookup of one game), is a usage error."""
+    plays none of ``games`` (for a lookup of one game), is a usage error. ``sessions``: the
+    random play a ``play:`` table gets."""
     try:
-        engine = open_target(target, timeout_ms)
+        engine = open_target(target, timeout_ms, sessions)
         hello = engine.hello
     except EngineUnavailable as exc:
         raise UsageError(str(exc)) from exc

@@ -39,6 +39,8 @@ from casino_proofs.command.options import (
     output_option,
     quiet,
     reading_option,
+    session_budget,
+    session_options,
 )
 from casino_proofs.command.output import check_output_paths
 from casino_proofs.context import parse_readings, report_context
@@ -75,6 +77,7 @@ def register(sub: Commands) -> None:
                        help="prove these craps wagers only (comma-separated); the others are "
                             "listed as left out")
     engine_options(check)
+    session_options(check)
     check.add_argument("--workers", type=budget_type("--workers"), default=2, metavar="N",
                        help="processes for the exhaustive Pai Gow pass (default: 2)")
     budget_options(check)
@@ -197,7 +200,7 @@ def run_check(args: argparse.Namespace) -> int:
     from casino_proofs.command.output import write_text
 
     readings, budget, wagers, games = _checked_arguments(args)
-    engine = open_engine(args.engine, args.engine_timeout_ms)
+    engine = open_engine(args.engine, args.engine_timeout_ms, sessions=session_budget(args))
     hello = engine.hello
     try:
         readings, claim_notes = readings_claimed(hello, readings, games)
@@ -226,7 +229,8 @@ def run_check(args: argparse.Namespace) -> int:
         engine.close()
     _all_readings_note(args, engine, detail)
     seconds = time.perf_counter() - started
-    context = {**report_context(readings), "budget": budget.as_json()}
+    context = {**report_context(readings, engine.policies_in_force()),
+               "budget": budget.as_json()}
     text = render(args.format, check.results, context, seconds, detail, readings, par_doc)
     if args.bundle:
         from casino_proofs.audit.bundle import write_bundle

@@ -27,6 +27,13 @@ from casino_proofs.solving.budget import (
     BudgetError,
     positive_int,
 )
+from casino_proofs.tables.session_budget import (
+    EVENTS,
+    MAX_EVENTS,
+    MAX_SESSIONS,
+    SESSIONS,
+    Budget,
+)
 
 EXIT_CODES = f"""\
 exit codes:
@@ -49,14 +56,17 @@ exit codes:
 """
 
 TARGETS = ("impl (this project's implementation, the default), exec:COMMAND (a program "
-           "speaking docs/engine-protocol.md), python:MODULE or python:FILE.py, table:FILE "
-           "(a recorded craps settlement table, .csv or JSON lines)")
+           "speaking docs/engine-protocol.md), play:COMMAND (a craps table speaking its "
+           "protocol 2, played scripts of events), python:MODULE or python:FILE.py, table:FILE "
+           "(a recorded craps settlement table, .csv or JSON lines, or a session log of a "
+           "table)")
 ENGINE_TIMEOUT_MS = DEFAULT_TIMEOUT_MS
 QUIET = "no progress on stderr (on a terminal, or a line every few seconds in a log)"
 
 #: the largest value of each whole-number option
 MAXIMA = {"--engine-timeout-ms": MAX_MS, "--timeout-ms": MAX_MS, "--rlimit": MAX_RLIMIT,
-          "--workers": 64, "--monte-carlo": 100_000_000, "--stake": 10**12}
+          "--workers": 64, "--monte-carlo": 100_000_000, "--stake": 10**12,
+          "--sessions": MAX_SESSIONS, "--session-events": MAX_EVENTS}
 
 #: the sub-parsers' container, as argparse hands it out
 Commands = Any
@@ -109,6 +119,22 @@ def engine_options(p: argparse.ArgumentParser) -> None:
                    default=ENGINE_TIMEOUT_MS, metavar="MS",
                    help="how long a program may take to answer one request before its input "
                         f"gets ERROR (default: {ENGINE_TIMEOUT_MS})")
+
+
+def session_options(p: argparse.ArgumentParser) -> None:
+    """How much random play a ``play:`` table gets after the scripts."""
+    p.add_argument("--sessions", type=budget_type("--sessions"), default=SESSIONS,
+                   metavar="N",
+                   help="random sessions a play: table is played after the scripts, each "
+                        "failure shrunk to its shortest script; the same sessions on every "
+                        f"run (default: {SESSIONS}, at most {MAX_SESSIONS:,})")
+    p.add_argument("--session-events", type=budget_type("--session-events"), default=EVENTS,
+                   metavar="N", help=f"events a random session holds at most (default: "
+                                     f"{EVENTS}, at most {MAX_EVENTS:,})")
+
+
+def session_budget(args: argparse.Namespace) -> Budget:
+    return Budget(getattr(args, "sessions", SESSIONS), getattr(args, "session_events", EVENTS))
 
 
 def budget_options(p: argparse.ArgumentParser) -> None:

@@ -88,8 +88,8 @@ def run_par(args: argparse.Namespace) -> int:
             if args.only in (None, "paigow") else None
     finally:
         engine.close()
-    doc = document({**report_context(readings), "engine": engine.target}, craps,
-                          paigow, monte)
+    doc = document({**report_context(readings, engine.policies_in_force()),
+                    "engine": engine.target}, craps, paigow, monte)
     text = {"json": render.to_json, "csv": render.to_csv, "markdown": render.to_markdown,
             "html": render.to_html, "text": render.to_text}[args.format](doc)
     write_text(text, args.output)

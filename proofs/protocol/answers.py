@@ -99,6 +99,9 @@ class Refused:
 #: what an input no script or log of a table observed is answered (a ``Faulty`` of kind
 #: ``unobserved``): it proves nothing, and a report groups every ERROR it causes
 UNOBSERVED = "no script of legal play at this table observed this input"
+#: what an input a table's declared policy keeps it from is answered (a ``Faulty`` of kind
+#: ``excluded``): not established, one finding with the policy that the text contradicts
+EXCLUDED = "the table's declared policy keeps it from this input"
 
 
 @dataclass(frozen=True)
@@ -108,12 +111,13 @@ class Faulty:
     recorded table has no row for the input), ``nondeterministic`` (asked twice, answered
     differently), ``unasked`` (the engine was given up on before the input was asked: it
     had to be restarted, or failed to answer in time, too often, or failed on every input
-    tried alone for too long) or ``unobserved`` (a table was never seen in that state: no
-    script or log reached it). ``timeout``, ``unasked`` and ``unobserved`` prove nothing
-    about the input."""
+    tried alone for too long), ``unobserved`` (a table was never seen in that state: no
+    script or log reached it) or ``excluded`` (a table's declared policy keeps it from that
+    state). ``timeout``, ``unasked``, ``unobserved`` and ``excluded`` prove nothing about
+    the input."""
 
     #: kinds that say nothing about the input itself: ERROR, never REFUTED
-    UNANSWERED = ("timeout", "unasked", "unobserved")
+    UNANSWERED = ("timeout", "unasked", "unobserved", "excluded")
 
     kind: str
     problem: str

@@ -106,6 +106,15 @@ class Engine(ABC):
     def describe(self) -> dict[str, Any]:
         return {"target": self.target, "kind": self.kind, "hello": self.hello.json()}
 
+    def focus(self, wagers: Sequence[str]) -> None:
+        """The craps wagers a check is about: a table plays its scripts for these alone. An
+        engine asked one input at a time needs no telling."""
+        return None
+
+    def policies_in_force(self) -> tuple[str, ...]:
+        """The conventions of the house rules the engine declared (a table's policies)."""
+        return ()
+
 
 def canonical_json(value: Any) -> bytes:
     return json.dumps(value, sort_keys=True, separators=(",", ":"),

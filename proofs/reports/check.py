@@ -255,8 +255,24 @@ def _fact(r: Result) -> tuple[Any, ...]:
             json.dumps(item, sort_keys=True), json.dumps(cex.get("impl"), sort_keys=True))
 
 
+#: the kinds of obligation that state a cause other obligations share
+CAUSES = ("channel", "policies")
 _SEVERITY = {Verdict.REFUTED: 0, Verdict.VACUOUS: 1, Verdict.ERROR: 2, Verdict.UNKNOWN: 3,
              Verdict.PROVED: 4}
+
+
+def _head(r: Result) -> tuple[bool, bool, int]:
+    """How a finding's obligations are ordered: the one its cause names first, then one whose
+    kind states causes, then the severest."""
+    return (f"craps/table/{r.obligation.kind}" != r.obligation.id
+            or not r.cause.endswith(r.obligation.id), r.obligation.kind not in CAUSES,
+            _SEVERITY[r.verdict])
+
+
+def others(group: list[Result]) -> str:
+    """What a finding's other obligations are, by verdict: ``ERROR`` or ``REFUTED and ERROR``."""
+    verdicts = [v.value for v in Verdict if any(g.verdict is v for g in group[1:])]
+    return " and ".join(verdicts)
 
 
 def findings(failing: list[Result]) -> list[list[Result]]:
@@ -264,9 +280,10 @@ def findings(failing: list[Result]) -> list[list[Result]]:
     groups: dict[tuple[Any, ...], list[Result]] = {}
     for r in failing:
         groups.setdefault(_fact(r), []).append(r)
-    # a finding with a cause is headed by the obligation that states it (the channel's); the
-    # most telling first: refutations, then what could not be established
-    ordered = [sorted(g, key=lambda r: r.obligation.kind != "channel") for g in groups.values()]
+    # a finding with a cause is headed by the obligation that states it (the channel's, or a
+    # declared policy's); the most telling first: refutations, then what could not be
+    # established
+    ordered = [sorted(g, key=_head) for g in groups.values()]
     return sorted(ordered, key=lambda g: _SEVERITY[g[0].verdict])
 
 
@@ -303,7 +320,8 @@ def to_text(results: list[Result], context: dict[str, Any], seconds: float,
             if len(group) > 1 and r.cause:
                 kinds = Counter(g.obligation.kind for g in group[1:])
                 lines += wrapped(f"    one finding for {len(group):,} obligations: the other "
-                                 f"{len(group) - 1:,} are ERROR because {r.cause} (by kind: "
+                                 f"{len(group) - 1:,} are {others(group)} because {r.cause} "
+                                 "(by kind: "
                                  + ", ".join(f"{k} {n:,}" for k, n in sorted(kinds.items()))
                                  + ")", "      ")
             elif len(group) > 1:

@@ -85,10 +85,39 @@ def _placed_order(state: TableState) -> Any:
     return key
 
 
+PHASES = {"first-come-out": "the shooter's first come-out roll", "come-out": "a come-out roll",
+          "point": "a point on"}
+
+
+def bet_text(key: Key | None) -> str:
+    """A bet's picture in words: ``a hard-10 on the table, with a point, called working``."""
+    if key is None:
+        return "a bet never placed"
+    wager, status, has_point, working = key
+    where = {"on": "on the table", "decided": "decided", "withdrawn": "withdrawn"}[str(status)]
+    return (f"a {wager} {where}" + (", with a point" if has_point else "")
+            + (", called working" if working else ""))
+
+
 def text(key: Key) -> str:
-    """A transition as a report names it."""
+    """A transition as a report names it: where the table is, then the event and the bet it
+    meets, in words (never a Python value)."""
     table: Any = key[0]
-    kind, rest = key[1], key[2:]
     phase, shooter, points = table
-    where = f"{phase}, shooter {shooter}{'+' if shooter == 3 else ''}, {points} point(s)"
-    return f"{where}: {kind} " + " ".join(str(r) for r in rest if r is not None)
+    where = (f"{PHASES[str(phase)]}, shooter {shooter}{' or later' if shooter == 3 else ''}, "
+             f"{points}{' or more' if points == 2 else ''} point(s) set")
+    kind = key[1]
+    if kind == "roll":
+        label, bet = key[2], key[3]
+        meets = bet_text(bet) if bet is not None else "the table"  # type: ignore[arg-type]
+        return f"{where}: a roll of {label}, as it meets {meets}"
+    if kind == "place":
+        wager, amount, parent, working = key[2:]
+        return (f"{where}: a placement of {wager} with a {amount} amount"
+                + (f", on {bet_text(parent)}" if parent is not None else "")  # type: ignore[arg-type]
+                + (", called working" if working else ""))
+    if kind == "call":
+        bet, working = key[2], key[3]
+        return (f"{where}: a call {'working' if working else 'not working'} on "
+                f"{bet_text(bet)}")  # type: ignore[arg-type]
+    return f"{where}: a withdrawal of {bet_text(key[2])}"  # type: ignore[arg-type]

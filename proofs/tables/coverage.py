@@ -92,26 +92,48 @@ def coverage(first: Mapping[CrapsInput, Observation], specs: Sequence[WagerSpec]
                   cause=not_observed_cause(len(missing)))
 
 
+def _covers(policies: Policies, name: str, wagers: Sequence[str]) -> frozenset[str]:
+    if name == "no-take-down":
+        return policies.no_take_down
+    return frozenset(wagers) if policies.no_working_call else frozenset()
+
+
+def contradicting(policies: Policies, offered: frozenset[str]
+                  ) -> dict[str, list[tuple[str, str, list[str]]]]:
+    """Each declared policy that contradicts the text (for the wagers the table offers): the
+    clauses it contradicts, with their words and the wagers concerned."""
+    out: dict[str, list[tuple[str, str, list[str]]]] = {}
+    for name, wagers, clause, words in CONTRADICTIONS:
+        hit = sorted(set(wagers) & _covers(policies, name, wagers) & offered)
+        if hit:
+            out.setdefault(name, []).append((clause, words, hit))
+    return out
+
+
+def policy_cause(name: str) -> str:
+    """The one cause a contradicting policy and every input it excludes share in a report."""
+    return (f"the table's declared policy {name} contradicts the text and keeps it from "
+            f"inputs the text allows (craps/table/policies/{name})")
+
+
 def policies_results(policies: Policies, offered: frozenset[str]) -> list[Result]:
-    """One finding for each clause a declared policy contradicts (for the wagers the table
-    offers); PROVED when none does."""
+    """One finding for each declared policy that contradicts the text, citing every clause it
+    contradicts (for the wagers the table offers); PROVED when none does."""
     out = []
     declared = policies.declared()
-    for name, wagers, clause, words in CONTRADICTIONS:
-        covers = {"no-take-down": policies.no_take_down,
-                  "no-working-call": frozenset(wagers) if policies.no_working_call
-                  else frozenset()}[name]
-        hit = sorted(set(wagers) & covers & offered)
-        if not hit:
-            continue
-        ob = _obligation("policies", clause, (f"policy-{name}",),
-                         "no declared policy contradicts the text", clause)
+    for name, hits in contradicting(policies, offered).items():
+        clauses = [clause for clause, _, _ in hits]
+        ob = _obligation("policies", clauses[0], (*clauses[1:], f"policy-{name}"),
+                         "no declared policy contradicts the text", name)
+        said = "; and ".join(f"{clause}: {words}, for {', '.join(hit)}"
+                             for clause, words, hit in hits)
         out.append(Result(ob, Verdict.REFUTED, 0.0,
-                          f"the table declares policy {name}, which contradicts {clause}: "
-                          f"{words}; for {', '.join(hit)}; the inputs it keeps the table from "
-                          "are left out of the universe, not refuted one by one",
-                          {"policy": name, "clause": clause, "wagers": hit},
-                          conventions=(f"policy-{name}",)))
+                          f"the table declares policy {name}, which contradicts {said}; the "
+                          "inputs it keeps the table from are not established, one finding "
+                          "with this one, never refuted one by one",
+                          {"policy": name, "clauses": clauses,
+                           "wagers": sorted({w for _, _, hit in hits for w in hit})},
+                          conventions=(f"policy-{name}",), cause=policy_cause(name)))
     if not out:
         ob = _obligation("policies", "r3-95.15-intro.s1", (),
                          "no declared policy contradicts the text")

@@ -111,11 +111,11 @@ class Judge:
             t["scripts"].witness("malformed", {"where": name, "problem": problem}, name)
         for p in played.points:
             ok = p.answered == p.expected and (p.answered is None or type(p.answered) is int)
-            if t["table-point"].count(ok, "point", CONVENTIONS[0]):
+            if t["table-point"].count(ok, "point", CONVENTIONS[0], p.where.event):
                 t["table-point"].witness("point", {"where": p.where.text(), "dice": list(p.roll),
                                                    "expected": p.expected,
                                                    "answered": p.answered},
-                                            p.where.script)
+                                            p.where.script, p.where.event)
         for j in played.judged:
             self._judged(j)
         for listing in played.listings:
@@ -130,21 +130,25 @@ class Judge:
         group = f"{'accepted' if not j.holds and j.expect.answer != 'accepted' else 'refused'}" \
             f" where it must be {j.expect.answer}: {j.expect.why}"
         tally = self.tallies[kind]
-        if tally.count(j.holds, group, j.expect.clause):
+        if tally.count(j.holds, group, j.expect.clause, j.where.event):
             tally.witness(group, {"where": j.where.text(), "event": j.event, "answer": j.answer,
                                   "expected": j.expect.answer, "why": j.expect.why,
                                   "clause": j.expect.clause,
                                   **({"detail": j.detail} if j.detail else {})},
-                          j.where.script)
+                          j.where.script, j.where.event)
 
     def _listing(self, listing: Listing) -> None:
+        why = "withdrawn" if listing.problem == "withdrawn" else "decided"
         problem = "leaves out" if listing.problem == "left out" else (
-            f"lists, although it has left the table ({listing.problem}),")
+            f"lists, although it has left the table ({why}),")
         tally = self.tallies["on-table"]
-        if tally.count(False, problem, listing.clause):
-            tally.witness(problem, {"where": listing.where.text(), "problem": problem,
+        if tally.count(False, problem, listing.clause, listing.where.event):
+            said_problem = problem if listing.problem in ("left out", "withdrawn") else \
+                f"lists, although it has left the table ({listing.problem}),"
+            tally.witness(problem, {"where": listing.where.text(), "problem": said_problem,
                                     "bet": listing.bet, "wager": listing.wager,
-                                    "clause": listing.clause}, listing.where.script)
+                                    "clause": listing.clause}, listing.where.script,
+                          listing.where.event)
 
     def _follow(self, observations: Sequence[Observation]) -> None:
         by_roll = {(o.where.event, o.bet): o for o in observations}
@@ -160,11 +164,11 @@ class Judge:
                 continue  # inactive on a come-out roll: returned, not following (95.16 (3))
             tally = self.tallies["follow"]
             mine, theirs = direction(o.answer, o), direction(parent.answer, parent)
-            if tally.count(mine == theirs, "unfollowed", ASSOCIATE_CLAUSE):
+            if tally.count(mine == theirs, "unfollowed", ASSOCIATE_CLAUSE, o.where.event):
                 tally.witness("unfollowed", {
                     "where": o.where.text(), "odds": o.input.item(), "odds_decision": mine,
                     "single_chance": parent.input.item(), "single_chance_decision": theirs},
-                    o.where.script)
+                    o.where.script, o.where.event)
 
     def results(self, applies: Callable[[str], bool] = lambda _k: True) -> list[Result]:
         """Every obligation that can apply to the table (``applies``)."""

@@ -197,15 +197,17 @@ def _odds_made(t: Writing, offered: set[str], universe: Mapping[str,
 
 def placements(t: Writing, wagers: list[str],
                universe: Mapping[str, frozenset[spec.ConcreteState]],
-               calls: tuple[bool, ...] = (False, True)) -> None:
+               calls: tuple[bool, ...] = (False, True), one_odds: bool = False) -> None:
     """Every bet whose state on the next roll the specification says can occur, once (with
-    each call of ``calls``)."""
+    each call of ``calls``; ``one_odds``: no Associate Chance on a line bet that has one)."""
     placed = {(b.wager, t.state(b.wager, b.working, b.on)) for b in t.bets.values()}
     for wager in wagers:
         parents: list[str | None] = [None]
         if wager in ODDS_ON:
+            carrying = {b.on for b in t.bets.values() if b.on is not None}
             parents = [b.id for b in t.bets.values()
-                       if b.wager == ODDS_ON[wager] and b.id in t.points]
+                       if b.wager == ODDS_ON[wager] and b.id in t.points
+                       and not (one_odds and b.id in carrying)]
         elif (wager in ("pass", "dont-pass")) != t.table.come_out and wager in SINGLE:
             continue  # conv-table-placement: a line bet on a come-out roll, a Come bet off it
         for on in parents:

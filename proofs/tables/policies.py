@@ -89,10 +89,10 @@ class Policies:
         return out
 
 
-VALID = ("policies is an object of \"odds-limit\" ({\"multiple\": N} or \"3-4-5\"), "
-         "\"one-odds\": true, \"no-take-down\" (true or a list of wagers), "
-         "\"no-working-call\": true, \"payment\" (\"per-bet\" or \"per-player\"); limits is "
-         "{\"max_stake\": a whole number of stake units}")
+VALID = ("policies is an object of \"odds-limit\" ({\"multiple\": K}, K a whole number from 1 "
+         "to 1000, or \"3-4-5\"), \"one-odds\": true, \"no-take-down\" (true or a list of "
+         "wagers), \"no-working-call\": true, \"payment\" (\"per-bet\" or \"per-player\"); "
+         "limits is {\"max_stake\": a whole number of stake units from 1 to 10^15}")
 
 
 def read(policies: Any, limits: Any, wagers: tuple[str, ...]) -> Policies:

@@ -109,7 +109,9 @@ def _whole(s: Setting, ref: TableState, wager: str, amount: int, on: Any) -> boo
 def call(s: Setting, ref: TableState, event: dict[str, Any]) -> Expect:
     bet = ref.bets.get(event["call"])
     if bet is None:
-        return _refused(CALLS, "a call is made on a bet on the table", "call")
+        why = ref.left.get(event["call"]) if isinstance(event["call"], str) else None
+        return _refused(CALLS, f"a call is made only on a bet on the table, and this one is "
+                               f"not ({why or 'never placed'})", "call")
     if s.policies.no_working_call:
         return _refused("policy-no-working-call", "the table has no working call", "call")
     if not s.oracle.takes_call(bet.wager):

@@ -16,6 +16,7 @@ from casino_proofs.tables.observe import Played, read_script
 from casino_proofs.tables.planner import Script
 from casino_proofs.tables.scripts import plan
 from casino_proofs.tables.session import TableRun, read_run
+from casino_proofs.tables.session_budget import Budget
 
 #: plays scripts on the engine, one answer list (or a Faulty) per script
 Player = Callable[[Sequence[Script]], list[Any]]
@@ -44,7 +45,7 @@ def _first_failing(run: TableRun) -> list[str]:
 
 
 def run_table(play: Player, specs: Sequence[spec.WagerSpec], setting: Setting,
-              budget: sessions.Budget, blame: Blame) -> TableRun:
+              budget: Budget, blame: Blame) -> TableRun:
     """Plan the scripts, play them, and read what the table did. If a script that broke the
     rules in a request of many is answered rightly alone, the fault is the request's size:
     the channel's, named with it; every script is then asked again alone, and judged so."""
@@ -61,6 +62,10 @@ def run_table(play: Player, specs: Sequence[spec.WagerSpec], setting: Setting,
             run = read_run(zip(scripts, answers, strict=True), setting,
                            the_plan.transitions)
             break
+    again = the_plan.transitions.second_pass(setting)
+    if again:  # the table refused withdrawals it may refuse: what lies past them, otherwise
+        for script, answer in zip(again, play(again), strict=True):
+            run.read(script, answer)
     outcome = sessions.run(setting, lambda s: play([s])[0], budget)
     run.extra.append(sessions.result(outcome, budget))
     return run

@@ -53,8 +53,8 @@ def plan(specs: Iterable[spec.WagerSpec], setting: Setting) -> Plan:
     for name, prefix in situations(names, universe, policies.one_odds):
         for calls in ([(False,), (True,)] if policies.one_odds else [(False, True)]):
             t = prefix.copy()
-            placements(t, names, universe, calls)
-            tag = f" (calls {calls[0]})" if policies.one_odds else ""
+            placements(t, names, universe, calls, policies.one_odds)
+            tag = f" (calls {calls[0]})" if policies.one_odds and "calls" not in name else ""
             for d1, d2 in DICE:
                 final = t.copy()
                 final.events.append({"roll": [d1, d2]})

@@ -5,7 +5,9 @@ The protocol-1 obligations ask their questions as of any engine; here each is an
 **first** observation of that input (asked again, the same: every later observation is judged
 by the reference table itself, obligation ``history``). An input no script observed proves
 nothing: it is answered ``unobserved``, never as a refusal, so that no obligation says the
-table breaks a rule there; ``table-coverage`` names each.
+table breaks a rule there; ``table-coverage`` names each. An input a declared policy keeps the
+table from is answered ``excluded``: not established either, and one finding with the
+policy's own (``craps/table/policies/NAME``, which cites the clause the policy contradicts).
 
 A win is read at the specification's net (the amount is the money obligation's). A settlement
 of even money back (``conv-table-even-money``) is read as the specification's push, or its win
@@ -22,8 +24,9 @@ from typing import Any
 
 from casino_proofs import spec
 from casino_proofs.obligations.craps.answers import question
-from casino_proofs.obligations.verdict import Result
+from casino_proofs.obligations.verdict import Result, Verdict
 from casino_proofs.protocol.answers import (
+    EXCLUDED,
     UNOBSERVED,
     CrapsAnswer,
     CrapsInput,
@@ -33,14 +36,14 @@ from casino_proofs.protocol.answers import (
 )
 from casino_proofs.protocol.money import Money
 from casino_proofs.tables.bets import Setting
-from casino_proofs.tables.coverage import coverage, policies_results
+from casino_proofs.tables.coverage import contradicting, coverage, policies_results
 from casino_proofs.tables.obligations import Judge
 from casino_proofs.tables.observe import EVEN, Observation, Played, read_script
 from casino_proofs.tables.oracle import Oracle
 from casino_proofs.tables.planner import DICE, ODDS_ON, SINGLE, Script
 from casino_proofs.tables.policies import Policies
 from casino_proofs.tables.settlements import matches, rounded_away
-from casino_proofs.tables.transitions import Transitions
+from casino_proofs.tables.transitions import Transitions, fault_cause
 
 #: suspect scripts kept
 SUSPECTS = 64
@@ -63,6 +66,8 @@ class TableRun:
     silent: str = ""
     #: the inputs the specification says can occur (a table can show no other)
     universe: frozenset[CrapsInput] = frozenset()
+    #: ... and those of them the table's declared policies keep it from
+    excluded: frozenset[CrapsInput] = frozenset()
     #: settlements of even money back read as the specification's push or zero-net win
     even_read: int = 0
     transitions: Transitions | None = None
@@ -78,6 +83,8 @@ class TableRun:
             seen = self.first.get(q)
             if seen is not None:
                 out.append(seen.answer)
+            elif q in self.excluded:
+                out.append(Faulty("excluded", f"{EXCLUDED} ({self.excluding})"))
             elif q not in self.universe:  # no table can be seen there: the domain's refusal
                 out.append(Refused("a state that cannot occur is never seen at a table"))
             elif self.silent:  # a script it hung on might have shown it
@@ -87,6 +94,28 @@ class TableRun:
                 out.append(Faulty("unobserved", UNOBSERVED))
         return out
 
+    def read(self, script: Script, answers: Any) -> None:
+        """What the table did in one script (or logged session), judged and kept."""
+        played = Played()
+        read_script(script, answers, played, self.setting)
+        self.sessions += 1
+        self.events += len(script.events)
+        if played.unanswered and not self.silent:
+            self.silent = f"script {script.name!r}: {played.unanswered[0][1]}"
+        if self.transitions is not None:
+            self.transitions.observe(script, answers, played)
+        self.judge.session(script.name, played)
+        for o in played.observations:
+            if o.input not in self.first:
+                self.first[o.input] = _as_protocol_one(o, self)
+                if not matches(o) and len(self.suspects) < SUSPECTS:
+                    self.suspects.append(script.name)
+
+    @property
+    def excluding(self) -> str:
+        return ", ".join(f"policy-{name}" for name in contradicting(self.setting.policies,
+                                                                     self.setting.offered))
+
     def results(self, specs: Sequence[spec.WagerSpec]) -> list[Result]:
         silent = self.judge.tallies["scripts"].unanswered_first
         out = [coverage(self.first, specs, self.universe, silent)]
@@ -95,7 +124,7 @@ class TableRun:
             out.append(self.transitions.result())
         out += self.extra
         out += policies_results(self.setting.policies, self.setting.offered)
-        return out
+        return linked(out)
 
     def applies(self, kind: str) -> bool:
         """Whether a table obligation can apply to what the table offers."""
@@ -104,14 +133,17 @@ class TableRun:
         multiple = any(w not in SINGLE and w not in ODDS_ON for w in offered)
         return {"any-time": multiple, "follow": odds,
                 "withdrawal": odds or any(w.startswith("hard-") for w in offered),
-                "call": any(self.setting.oracle.takes_call(w) for w in offered)}.get(kind, True)
+                "call": not self.setting.policies.no_working_call
+                and any(self.setting.oracle.takes_call(w) for w in offered)}.get(kind, True)
 
     def not_applicable(self) -> list[dict[str, str]]:
         """The table obligations left out because nothing the table offers concerns them."""
         why = {"any-time": "the table offers no Multiple Chances wager",
                "follow": "the table offers no Associate Chance",
                "withdrawal": "the table offers no wager the text lets be withdrawn",
-               "call": "the table offers no wager that takes a working call"}
+               "call": "the table declares no working call (policy-no-working-call)"
+               if self.setting.policies.no_working_call
+               else "the table offers no wager that takes a working call"}
         return [{"what": f"craps/table/{kind}", "why": f"not applicable: {reason}"}
                 for kind, reason in why.items() if not self.applies(kind)]
 
@@ -123,6 +155,29 @@ class TableRun:
                        "as the specification's push or win at a net of zero "
                        "(conv-table-even-money: at a table the two are one observation)")
         return out
+
+
+def linked(results: list[Result]) -> list[Result]:
+    """One fault, one finding: a table obligation's refutation shares its cause with a session
+    that fails the same way and with the transitions no script reached past its failures."""
+    refuted = {r.obligation.kind for r in results if r.verdict is Verdict.REFUTED
+               and r.obligation.id == f"craps/table/{r.obligation.kind}"}
+    kinds = set()
+    out = []
+    for r in results:
+        if r.obligation.kind == "sessions" and r.verdict is Verdict.REFUTED:
+            kind = str((r.counterexample or {}).get("kind", ""))
+            if kind in refuted and kind != "sessions":
+                r = replace(r, cause=fault_cause(kind))
+        if r.obligation.kind in ("sessions", "transitions") and r.cause:
+            kind = r.cause.rsplit("craps/table/", 1)[-1]
+            if kind not in refuted:
+                r = replace(r, cause="")
+            kinds.add(kind)
+        out.append(r)
+    return [replace(r, cause=fault_cause(r.obligation.kind))
+            if r.obligation.kind in kinds and r.obligation.id == f"craps/table/{r.obligation.kind}"
+            and r.verdict is Verdict.REFUTED else r for r in out]
 
 
 def setting_of(specs: Sequence[spec.WagerSpec], offered: Iterable[str], money: Money,
@@ -142,26 +197,14 @@ def read_run(sessions: Iterable[tuple[Script, Any]], setting: Setting,
              transitions: Transitions | None = None) -> TableRun:
     """What the table did in each script and its answers (played, or read from a session
     log), one session at a time."""
+    universe = universe_inputs(setting.oracle, Policies())
+    within = universe_inputs(setting.oracle, setting.policies)
     run = TableRun(setting, Judge(setting.money, setting.policies.per_player),
-                   universe=universe_inputs(setting.oracle, setting.policies),
-                   transitions=transitions)
+                   universe=within, excluded=universe - within, transitions=transitions)
     if transitions is not None:
         transitions.observed.clear()
     for script, answers in sessions:
-        played = Played()
-        read_script(script, answers, played, setting)
-        run.sessions += 1
-        run.events += len(script.events)
-        if played.unanswered and not run.silent:
-            run.silent = f"script {script.name!r}: {played.unanswered[0][1]}"
-        if transitions is not None:
-            transitions.observe(script, answers, played)
-        run.judge.session(script.name, played)
-        for o in played.observations:
-            if o.input not in run.first:
-                run.first[o.input] = _as_protocol_one(o, run)
-                if not matches(o) and len(run.suspects) < SUSPECTS:
-                    run.suspects.append(script.name)
+        run.read(script, answers)
     return run
 
 

@@ -29,21 +29,14 @@ from casino_proofs.tables.obligations import Judge
 from casino_proofs.tables.observe import Played, read_script
 from casino_proofs.tables.planner import ODDS_ON, SINGLE, STAKE, Script
 from casino_proofs.tables.reference import ReferenceTable, RollDue
+from casino_proofs.tables.session_budget import Budget
 
-SESSIONS = 500
-EVENTS = 100
 #: bets a session holds at most
 MAX_BETS = 8
 STAKES = (STAKE, STAKE, STAKE, 1, 7, 60, 1_000, 0)
 
 #: plays one script on the engine: its answers, or a Faulty
 PlayOne = Callable[[Script], Any]
-
-
-@dataclass
-class Budget:
-    sessions: int = SESSIONS
-    events: int = EVENTS
 
 
 @dataclass
@@ -172,7 +165,43 @@ def run(setting: Setting, play: PlayOne, budget: Budget) -> Outcome:
     with contextlib.suppress(AssertionError):
         run_state_machine_as_test(machine(setting, play, outcome, budget.events),
                                   settings=with_settings)
+    if outcome.failing is not None:
+        _minimize(setting, play, outcome)
     return outcome
+
+
+#: plays the last shrinking step may make
+MINIMIZE_PLAYS = 200
+
+
+def _kind(why: str) -> str:
+    return why.split(":", 1)[0]
+
+
+def _minimize(setting: Setting, play: PlayOne, outcome: Outcome) -> None:
+    """Shrink the failing session further, one event at a time: drop each event in turn and
+    keep the shorter session when it still fails the same obligation, until none can be
+    dropped (hypothesis shrinks the bytes the events are drawn from, and a roll drawn before
+    the first bet often outlives that). Deterministic: the same session on every run."""
+    assert outcome.failing is not None
+    events = list(outcome.failing.events)
+    name = f"{outcome.failing.name}, shrunk"
+    plays = 0
+    shorter = True
+    while shorter and plays < MINIMIZE_PLAYS:
+        shorter = False
+        for i in range(len(events)):
+            candidate = tuple(events[:i] + events[i + 1:])
+            if not candidate or plays >= MINIMIZE_PLAYS:
+                continue
+            script = Script(name, "session", candidate, {},
+                            id=f"shrunk-{plays + 1}")
+            plays += 1
+            why, answered = _judged(setting, script, play(script))
+            if answered and why is not None and _kind(why) == _kind(outcome.why):
+                events, outcome.why, shorter = list(candidate), why, True
+                outcome.failing = script
+                break
 
 
 def result(outcome: Outcome, budget: Budget) -> Result:
@@ -188,7 +217,7 @@ def result(outcome: Outcome, budget: Budget) -> Result:
         return Result(ob, Verdict.REFUTED, seconds,
                       f"a session fails, shrunk to {len(events)} events: {outcome.why}",
                       {"script": events, "events": len(events), "why": outcome.why,
-                       "sessions": outcome.played})
+                       "kind": outcome.why.split(":", 1)[0], "sessions": outcome.played})
     if outcome.unanswered:
         return Result(ob, Verdict.ERROR, seconds, f"not established: the engine gave no "
                                                   f"answer to {outcome.unanswered}")

@@ -89,13 +89,14 @@ class Settlements:
         d = o.due.due
         group = f"{o.input.wager}: settled otherwise than the reference table"
         tally = self.tallies["history"]
-        if tally.count(ok, group, d.clauses[0] if d.clauses else "r3-95.15-intro.s1"):
+        if tally.count(ok, group, d.clauses[0] if d.clauses else "r3-95.15-intro.s1",
+                       o.where.event):
             tally.witness(group, {"where": o.where.text(), "input": o.input.item(),
                                   "answer": _settled_json(o.answer)
                                   if isinstance(o.answer, Settled) else {},
                                   "due": {"decision": d.decision, "net": str(d.net),
                                           "point": d.point or None},
-                                  "clauses": list(d.clauses)}, o.where.script)
+                                  "clauses": list(d.clauses)}, o.where.script, o.where.event)
 
     def _money(self, o: Observation) -> None:
         due = o.due
@@ -108,21 +109,23 @@ class Settlements:
         tally = self.tallies["money"]
         clauses = due.due.clauses if due.due is not None else ()
         group = f"{o.input.wager} at {due.due.net if due.due else '?'}"
-        if tally.count(o.paid == wanted, group, clauses[-1] if clauses else MONEY_CLAUSE):
+        if tally.count(o.paid == wanted, group, clauses[-1] if clauses else MONEY_CLAUSE,
+                       o.where.event):
             tally.witness(group, {"where": o.where.text(), "wager": o.input.wager,
                                   "stake": o.amount, "net": str(due.due.net if due.due else ""),
                                   "exact": str(due.exact), "due": wanted,
                                   "rounding": "floor (each bet, paying per player)"
                                   if self.per_player else self.money.rounding,
                                   "paid": o.paid, "clauses": [*clauses, MONEY_CLAUSE]},
-                          o.where.script)
+                          o.where.script, o.where.event)
 
     def _player(self, p: PlayerPaid) -> None:
         tally = self.tallies["money"]
         wanted = self.money.pays(p.exact)
-        if tally.count(p.paid == wanted, "a player's winnings on a roll", MONEY_CLAUSE):
+        if tally.count(p.paid == wanted, "a player's winnings on a roll", MONEY_CLAUSE,
+                       p.where.event):
             tally.witness("a player's winnings on a roll", {
                 "where": p.where.text(), "wager": f"player {p.player}'s bets",
                 "stake": None, "net": "", "exact": str(p.exact), "due": wanted,
                 "rounding": f"{self.money.rounding}, per player", "paid": p.paid,
-                "clauses": ["policy-payment-per-player"]}, p.where.script)
+                "clauses": ["policy-payment-per-player"]}, p.where.script, p.where.event)

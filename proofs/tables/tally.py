@@ -1,8 +1,10 @@
 """One table obligation's cases: how many, how many fail, grouped by kind of failure, each
 kind with its count and its first case (its witness made only for that one).
 
-A report then shows every kind, the most telling first: a breach of a clause of the text
-before a breach of a convention, and, among equals, the kind met first. So three odds wrongly
+Each kind's case shown is the one met earliest in its script (the shortest failing prefix of
+any script; among equals, the first met). A report then shows every kind, the most telling
+first: a breach of a clause of the text before a breach of a convention, and, among equals, the
+kind met first. So three odds wrongly
 accepted are never hidden behind 432 calls refused.
 """
 
@@ -24,6 +26,8 @@ class Group:
     count: int = 0
     first: dict[str, Any] | None = None
     script: str = ""  # the script the first case is in
+    #: the shown case's event number in its script: a later case shows only if it is earlier
+    length: int = 0
 
 
 @dataclass
@@ -35,9 +39,10 @@ class Tally:
     unanswered: int = 0
     unanswered_first: str = ""
 
-    def count(self, holds: bool, kind: str = "", clause: str = "") -> bool:
-        """Count a case; True when it is the first failure of its kind (its witness is then
-        wanted, and only then made: give it to :meth:`witness`)."""
+    def count(self, holds: bool, kind: str = "", clause: str = "", length: int = 0) -> bool:
+        """Count a case; True when it is the failure of its kind to show: the first, or one
+        at an earlier event of its script (``length``) than the one shown. Its witness is then
+        wanted, and only then made: give it to :meth:`witness`."""
         self.total += 1
         if holds:
             return False
@@ -46,11 +51,12 @@ class Tally:
         if group is None:
             group = self.groups[kind] = Group(clause, len(self.groups))
         group.count += 1
-        return group.first is None
+        return group.first is None or length < group.length
 
-    def witness(self, kind: str, first: dict[str, Any], script: str = "") -> None:
-        self.groups[kind].first = first
-        self.groups[kind].script = script
+    def witness(self, kind: str, first: dict[str, Any], script: str = "",
+                length: int = 0) -> None:
+        group = self.groups[kind]
+        group.first, group.script, group.length = first, script, length
 
     def ranked(self) -> list[tuple[str, Group]]:
         """The kinds of failure, the most telling first: a clause of the text before a

@@ -6,9 +6,14 @@ The model (:mod:`.abstract`) is explored breadth first from a fresh reference ta
 ``DEPTH`` events and ``MAX_BETS`` bets, one concrete table kept for each picture: every
 placement of each kind of wager (on each kind of line bet, the wrong ones included, and at a
 stake of 0 and of -1), each call switched on and off, each withdrawal, each of 15 rolls. Each
-transition is first met on a shortest path; the scripts are those paths, the longest first,
-each kept when it covers a transition no script kept before covers. The scripts stay within
-the declared policies.
+transition is first met on a shortest path. Each script starts on the shortest path to a
+transition no script has met yet and goes on, while it can, by events that meet more; the
+scripts stay within the declared policies.
+
+A transition no script met is not established (never a breach). When it lies, in the script
+planned to meet it, past an event the table answered otherwise than the rules, it is
+attributed to that event's obligation: the missing transitions are then one finding with the
+fault that kept the scripts from them.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from casino_proofs.tables.bets import Setting
 from casino_proofs.tables.observe import Played
 from casino_proofs.tables.planner import ODDS_ON, SINGLE, STAKE, Script
 from casino_proofs.tables.reference import ReferenceTable, RollDue
+from casino_proofs.tables.settlements import matches
 
 DEPTH = 8
 MAX_BETS = 2
@@ -33,6 +39,12 @@ CLAUSES = ("conv-table-placement", "conv-table-shooter", "conv-table-call",
            "conv-table-withdrawal-scope", "conv-table-decided")
 
 Event = dict[str, Any]
+
+
+def fault_cause(kind: str) -> str:
+    """The cause a table obligation's refutation shares with what follows from it (a session
+    that fails the same way, transitions no script reached past its failures)."""
+    return f"of one fault of the table, refuted by craps/table/{kind}"
 
 
 def kinds(offered: frozenset[str]) -> list[str]:
@@ -83,18 +95,22 @@ def _alphabet(ref: ReferenceTable, wagers: Sequence[str]) -> Iterator[Event]:
         yield {"roll": list(dice)}
 
 
-def _step(ref: ReferenceTable, event: Event, at: int) -> None:
+def _step(ref: ReferenceTable, event: Event, at: int, refuse_either: bool = False) -> None:
+    """The table moved by an event as the rules say (an event the table may take or refuse
+    taken, or refused when ``refuse_either``)."""
     want = ref.expect(event)
     if isinstance(want, RollDue):
         ref.rolled(event["roll"], {b: (d.due.point or None) for b, d in want.bets.items()
                                    if d.due is not None and d.due.decision == "none"}, at)
-    elif want.answer != "refused":
+    elif want.answer != "refused" and not (refuse_either and want.answer == "either"):
         ref.follow(event)
 
 
-def explore(setting: Setting, depth: int = DEPTH) -> dict[abstract.Key, tuple[Event, ...]]:
+def explore(setting: Setting, depth: int = DEPTH, refuse_either: bool = False
+            ) -> dict[abstract.Key, tuple[Event, ...]]:
     """Every transition of the model within ``depth`` events, with the shortest path (the
-    events before it, and its own) that first meets it."""
+    events before it, and its own) that first meets it (``refuse_either``: at a table that
+    refuses every withdrawal it may refuse)."""
     wagers = kinds(setting.offered)
     start = ReferenceTable(setting)
     frontier: list[tuple[ReferenceTable, tuple[Event, ...]]] = [(start, ())]
@@ -108,7 +124,7 @@ def explore(setting: Setting, depth: int = DEPTH) -> dict[abstract.Key, tuple[Ev
                     found.setdefault(key, (*path, event))
                 twin = ReferenceTable(setting)
                 twin.state = ref.state.clone()
-                _step(twin, event, len(path) + 1)
+                _step(twin, event, len(path) + 1, refuse_either)
                 picture = abstract.state_key(twin.state)
                 if picture not in seen:
                     seen.add(picture)
@@ -117,11 +133,25 @@ def explore(setting: Setting, depth: int = DEPTH) -> dict[abstract.Key, tuple[Ev
     return found
 
 
+Planned = dict[abstract.Key, int]
+
+
+def _meet(ref: ReferenceTable, event: Event, at: int, uncovered: set[abstract.Key],
+          planned: Planned) -> None:
+    """The transitions ``event`` meets, no script having met them yet, planned at ``at``."""
+    for k in abstract.transitions(ref.state, event):
+        if k in uncovered:
+            uncovered.discard(k)
+            planned[k] = at
+
+
 def cover(setting: Setting, paths: dict[abstract.Key, tuple[Event, ...]],
-          longest: int = 40) -> list[tuple[Event, ...]]:
+          longest: int = 40, refuse_either: bool = False
+          ) -> list[tuple[tuple[Event, ...], Planned]]:
     """Scripts that together meet every transition of ``paths``: each starts on the
     shortest path to a transition no script has met yet, then goes on, while it can, by the
-    first event (in the alphabet's fixed order) that meets another such transition."""
+    first event (in the alphabet's fixed order) that meets another such transition. With each
+    script, the transitions it is planned to meet first, and at which event."""
     wagers = kinds(setting.offered)
     uncovered = set(paths)
     scripts = []
@@ -130,19 +160,20 @@ def cover(setting: Setting, paths: dict[abstract.Key, tuple[Event, ...]],
             continue
         ref = ReferenceTable(setting)
         events = list(paths[key])
+        planned: Planned = {}
         for i, event in enumerate(events, start=1):
-            uncovered.difference_update(abstract.transitions(ref.state, event))
-            _step(ref, event, i)
+            _meet(ref, event, i, uncovered, planned)
+            _step(ref, event, i, refuse_either)
         while len(events) < longest:
             choice = next((e for e in _alphabet(ref, wagers)
                            if not uncovered.isdisjoint(abstract.transitions(ref.state, e))),
                           None)
             if choice is None:
                 break
-            uncovered.difference_update(abstract.transitions(ref.state, choice))
             events.append(choice)
-            _step(ref, choice, len(events))
-        scripts.append(tuple(events))
+            _meet(ref, choice, len(events), uncovered, planned)
+            _step(ref, choice, len(events), refuse_either)
+        scripts.append((tuple(events), planned))
     return scripts
 
 
@@ -154,32 +185,102 @@ class Transitions:
         paths = explore(setting, depth)
         self.model = set(paths)
         self.observed: set[abstract.Key] = set()
+        covered = cover(setting, paths)
         self.scripts = [Script(f"transitions {i}", "transitions", events, {})
-                        for i, events in enumerate(cover(setting, paths), start=1)]
+                        for i, (events, _) in enumerate(covered, start=1)]
+        #: each transition, the script planned to meet it and the event it meets it at
+        self.planned = {k: (f"transitions {i}", at)
+                        for i, (_, planned) in enumerate(covered, start=1)
+                        for k, at in planned.items()}
+        #: each script's first event answered otherwise than the rules, and its obligation
+        self.diverged: dict[str, tuple[int, str]] = {}
+        #: withdrawals the table may refuse, refused (conv-table-withdrawal-scope), and taken
+        self.choices = 0
+        self.taken = 0
+        #: transitions only a table that takes such a withdrawal can reach (once asked)
+        self.past_choices: set[abstract.Key] = set()
+
+    def second_pass(self, setting: Setting) -> list[Script]:
+        """At a table that refused withdrawals it may refuse: scripts for the transitions not
+        yet observed that a table refusing every such withdrawal reaches. Those it cannot
+        reach are not this table's (:meth:`result` says so), if it took none: at a table
+        that takes some and refuses others, they stay not established."""
+        missing = self.model - self.observed
+        if not self.choices or not missing:
+            return []
+        paths = explore(setting, self.depth, refuse_either=True)
+        if not self.taken:
+            self.past_choices = missing - set(paths)
+        wanted = {k: paths[k] for k in missing if k in paths}
+        covered = cover(setting, wanted, refuse_either=True)
+        out = [Script(f"transitions again {i}", "transitions", events, {}, id=f"t{i}")
+               for i, (events, _) in enumerate(covered, start=1)]
+        self.planned.update({k: (f"transitions again {i}", at)
+                             for i, (_, planned) in enumerate(covered, start=1)
+                             for k, at in planned.items()})
+        self.scripts += out
+        return out
 
     def observe(self, script: Script, answers: Any, played: Played) -> None:
         self.observed.update(played.transitions)
+        failures = [(j.where.event, j.expect.kind or "placement") for j in played.judged
+                    if not j.holds]
+        failures += [(x.where.event, "on-table") for x in played.listings]
+        failures += [(o.where.event, "history") for o in played.observations if not matches(o)]
+        first = min(failures, default=None)
+        if first is not None:
+            self.diverged[script.name] = first
+        for j in played.judged:
+            if j.expect.answer == "either":
+                refused = isinstance(j.answer, dict) and "refused" in j.answer
+                self.choices += refused
+                self.taken += not refused
+
+    def attributed(self, missing: Sequence[abstract.Key]) -> dict[str, int]:
+        """How many of the ``missing`` transitions lie, in the script planned to meet them,
+        past an event the table answered otherwise than the rules: by that event's
+        obligation."""
+        out: dict[str, int] = {}
+        for k in missing:
+            name, at = self.planned.get(k, ("", 0))
+            diverged = self.diverged.get(name)
+            if diverged is not None and diverged[0] <= at:
+                out[diverged[1]] = out.get(diverged[1], 0) + 1
+        return out
 
     def result(self) -> Result:
         started = time.perf_counter()
         ob = Obligation("craps/table/transitions", "transitions", CLAUSES[0], CLAUSES,
                         "the table", "all-scripts", "the transitions of the abstract table "
                         "model observed are exactly the model's", game="craps")
-        missing = sorted(self.model - self.observed, key=repr)
+        missing = sorted(self.model - self.observed - self.past_choices, key=repr)
+        past = len(self.past_choices - self.observed)
+        beyond = (f"; {past:,} more reachable only through a withdrawal the table may refuse, "
+                  "and refused (conv-table-withdrawal-scope): not this table's") if past else ""
         seconds = time.perf_counter() - started
         if not self.model:
             return Result(ob, Verdict.VACUOUS, seconds, "the model has no transition")
         if not missing:
             return Result(ob, Verdict.PROVED, seconds,
-                          f"each of the model's {len(self.model):,} transitions (up to "
+                          f"each of the model's {len(self.model) - past:,} transitions (up to "
                           f"{self.depth} events, {MAX_BETS} bets) observed, by "
-                          f"{len(self.scripts):,} scripts",
+                          f"{len(self.scripts):,} scripts{beyond}",
                           enumeration=f"enumeration: {len(self.model):,} transitions, 0 "
                                       "missing")
+        by = self.attributed(missing)
+        why = ("a script did not reach them: the table refused an event the rules allow or "
+               "answered one otherwise than they say; or a log never played them")
+        cause = ""
+        if by:
+            why = (f"{sum(by.values()):,} lie past an event the table answered otherwise than "
+                   "the rules, in the script planned to reach them: "
+                   + ", ".join(f"{n:,} past a failure of craps/table/{kind}"
+                               for kind, n in sorted(by.items(), key=lambda kv: -kv[1])))
+            if sum(by.values()) == len(missing):
+                cause = fault_cause(max(sorted(by), key=lambda kind: by[kind]))
         return Result(ob, Verdict.ERROR, seconds,
                       f"not established: {len(missing):,} of the model's {len(self.model):,} "
-                      f"transitions never observed (the table refused an event the rules "
-                      f"allow, or a log never played it), the first: "
-                      f"{abstract.text(missing[0])}",
-                      {"missing": len(missing),
-                       "transitions": [abstract.text(k) for k in missing]})
+                      f"transitions never observed ({why}), the first: "
+                      f"{abstract.text(missing[0])}{beyond}",
+                      {"missing": len(missing), "attributed": by,
+                       "transitions": [abstract.text(k) for k in missing]}, cause=cause)

@@ -29,7 +29,8 @@ def judged_text(w: dict[str, Any]) -> str:
 def money_text(w: dict[str, Any]) -> str:
     if "event" in w:
         return judged_text(w)
-    stake = f" at a stake of {w['stake']:,} units" if w.get("stake") is not None else ""
+    stake = (f" at a stake of {w['stake']:,} unit{'s' * (w['stake'] != 1)}"
+             if w.get("stake") is not None else "")
     net = f" wins {w['net']} per unit, exactly" if w.get("net") else " win exactly"
     return (f"{w['where']}: {w['wager']}{stake}{net} {w['exact']} units, due {w['due']} "
             f"({w['rounding']}); the engine paid {w['paid']}")

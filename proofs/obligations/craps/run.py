@@ -21,7 +21,7 @@ from casino_proofs.obligations.craps.context import WagerCheck
 from casino_proofs.obligations.craps.session import Session
 from casino_proofs.obligations.records import records_result
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
-from casino_proofs.protocol.answers import UNOBSERVED, CrapsInput, Faulty
+from casino_proofs.protocol.answers import EXCLUDED, UNOBSERVED, CrapsInput, Faulty
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.budget import Budget
 
@@ -72,12 +72,18 @@ def _given_up(results: list[Result], answers: CrapsAnswers) -> list[Result]:
 
 def _unobserved(results: list[Result], table: list[Result]) -> list[Result]:
     """The table's results beside the protocol-1 ones; every ERROR that rests on inputs no
-    script or log observed carries the coverage's cause: one finding, headed by it."""
-    cause = next((r.cause for r in table if r.obligation.kind == "table-coverage"), "")
-    if cause:
-        results = [replace(r, cause=cause) if r.verdict is Verdict.ERROR and not r.cause
-                   and UNOBSERVED in r.detail else r for r in results]
-    return results + table
+    script or log observed carries the coverage's cause, and every one that rests on inputs a
+    declared policy keeps the table from carries that policy's: one finding, headed by it."""
+    unseen = next((r.cause for r in table if r.obligation.kind == "table-coverage"), "")
+    policy = next((r.cause for r in table if r.obligation.kind == "policies" and r.cause), "")
+
+    def cause(r: Result) -> str:
+        if r.verdict is not Verdict.ERROR or r.cause:
+            return r.cause
+        if policy and EXCLUDED in r.detail:
+            return policy
+        return unseen if UNOBSERVED in r.detail else ""
+    return [replace(r, cause=cause(r)) for r in results] + table
 
 
 def _not_offered(w: spec.WagerSpec) -> Result:
@@ -111,10 +117,9 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
     offered = set(engine.hello.wagers)
     results: list[Result] = [universe.check(session)]
     asked = [w for w in chosen if w.name in offered]
+    engine.focus([w.name for w in asked])
     results += [_not_offered(w) for w in chosen if w.name not in offered]
-    if explicit is None:
-        explicit = engine.explicit_defaults()
-    answers = collect(engine, asked, values, explicit)
+    answers = collect(engine, asked, values, explicit or engine.explicit_defaults())
     can_refuse = engine.kind not in ("table", "play", "log")
     table = engine.kind in ("play", "log")
     replays = {}

@@ -234,17 +234,32 @@ def _scope_results(scope: str, passed: PassResult, queries: list[pq.Query], engi
         results.append(comparator.check(scope, evidence))
     results += _channel(scope, passed, engine, out)
     results = tag_given_up(results, out.channel.get(scope))
-    if not ev.named:
-        out.left_out.append({"what": f"paigow/{scope}/combination",
-                             "why": "the engine answers strengths without naming "
-                                    "combinations; the order obligations (r3-40-intro:*) "
-                                    "prove its combinations by their place in the order"})
-    if compare_of is None:
-        out.left_out.append({"what": f"paigow/{scope}/preorder",
-                             "why": "the engine has no compare(); its order is its strengths"})
+    out.left_out += left_out(scope, ev.named, compare_of is not None, evidence is not None)
     out.silence[scope] = figures.silence(ev)
     out.digest[scope] = figures.digest(ev)
     return results
+
+
+def left_out(scope: str, named: bool, has_compare: bool, compare_only: bool
+             ) -> list[dict[str, str]]:
+    """The Pai Gow obligations of ``scope`` that cannot apply to the engine, and why: the
+    names of combinations, if it names none; the preorder of its compare() beside its
+    strengths, if it has no compare(), or only one (``"ranking": "compare"``)."""
+    out = []
+    if not named:
+        out.append({"what": f"paigow/{scope}/combination", "why": (
+            "not applicable: a compare-only evaluator names no combinations; the order "
+            "obligations (r3-40-intro:*) prove its combinations by their place in the order"
+            if compare_only else
+            "the engine answers strengths without naming combinations; the order "
+            "obligations (r3-40-intro:*) prove its combinations by their place in the order")})
+    if not has_compare:
+        out.append({"what": f"paigow/{scope}/preorder", "why": (
+            "not applicable: the strengths are derived from the engine's own compare() "
+            "(\"ranking\": \"compare\"), and the comparator obligation tests the order they "
+            "give against comparisons the derivation never asks"
+            if compare_only else "the engine has no compare(); its order is its strengths")})
+    return out
 
 
 def _channel(scope: str, result: PassResult, engine: Engine,

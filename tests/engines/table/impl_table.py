@@ -140,8 +140,8 @@ class Table:
             return {"refused": "over the limit"}
         if e.get("working") and (wager not in CALLS or "no-working-call" in POLICY):
             return {"refused": "no call"}
-        if wager in ("pass", "dont-pass") and self.point is not None or \
-                wager in ("come", "dont-come") and self.point is None:
+        if (wager in ("pass", "dont-pass") and self.point is not None) or \
+                (wager in ("come", "dont-come") and self.point is None):
             return {"refused": "not now"}
         point = None
         if wager in ODDS_ON:
@@ -242,9 +242,11 @@ class Table:
             return {"bet": bet["id"], "paid": 0, "returned": 0, "stays": True,
                     "point": bet["point"]}, None
         wager = bet["wager"]
+        state = self.state(bet)
         if bet["on"] and self.bets.get(bet["on"], {}).get("wager") not in (ODDS_ON[wager], None):
-            wager = wager  # wrong-kind-odds: settled as its own kind
-        s = impl.settle(wager, self.state(bet), impl.Roll(d1, d2))
+            # wrong-kind-odds: settled as its own kind, as if its own line bet's point were on
+            state = impl.State(bet["point"], False, bet["working"], False)
+        s = impl.settle(wager, state, impl.Roll(d1, d2))
         units = bet["amount"] * PER_STAKE
         if "come-odds-dead" in FAULT and wager == "come-odds" and self.point is None:
             bet["dead"] = True
@@ -259,10 +261,8 @@ class Table:
                 and net > 0:
             net = Fraction(1)
         exact = units * net
-        if POLICY.get("payment") == "per-player":
-            paid = math.floor(exact)
-        else:
-            paid = pays(exact) or 0
+        per_player = POLICY.get("payment") == "per-player"
+        paid = math.floor(exact) if per_player else pays(exact) or 0
         if "overpay-from-3000" in FAULT and units >= 3000 and paid:
             paid += 1
         return {"bet": bet["id"], "paid": paid, "returned": units, "stays": False,

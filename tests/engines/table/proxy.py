@@ -2,12 +2,12 @@
 behind a proxy that spoils its answers one way (``--mutate NAME``).
 
 - ``history``: from the 200th script played on, an Any 7 that wins is paid 5 to 1, not 4 to 1:
-  the same input settled two ways, by what came before it;
-- ``stays-paid``: a bet paid its winnings is said to stay on the table;
-- ``drops-bet``: a roll's answer leaves out the last bet on the table;
+  the same input settled two ways, by what came before it (a money finding);
+- ``stays-paid``: in script ``s5``, a bet paid its winnings is said to stay on the table;
+- ``drops-bet``: in script ``s3``, a roll's answer leaves out the last bet on the table;
 - ``no-interface``: the hello does not say ``"interface": "table"``;
 - ``bad-rounding``: the hello declares the rounding ``"nearest"``;
-- ``short-script``: a script's answers lack their last answer;
+- ``short-script``: script ``s7``'s answers lack their last answer;
 - ``hang``: it never answers a request holding the script of a come-out roll after a
   natural then 6-6 (a timeout proves nothing: never PROVED, never REFUTED for it).
 """
@@ -33,22 +33,24 @@ def _spoil(mutate: str, answer: Any, state: dict[str, int], events: list[Any]) -
         return answer
     if not isinstance(answer, dict) or "scripts" not in answer:
         return answer
-    for script, answers in zip(events, answer["scripts"], strict=True):
+    for script, played in zip(events, answer["scripts"], strict=True):
         state["scripts"] += 1
-        wagers = {e["place"]: (e["wager"], e["amount"]) for e in script if "place" in e}
-        if mutate == "short-script" and state["scripts"] == 7:
+        answers = played["answers"]
+        wagers = {e["place"]: (e["wager"], e["amount"]) for e in script["events"]
+                  if "place" in e}
+        if mutate == "short-script" and script["id"] == "s7":
             answers.pop()
         for a in answers:
             if not isinstance(a, dict) or "bets" not in a:
                 continue
-            if mutate == "drops-bet" and a["bets"] and state["scripts"] == 3:
+            if mutate == "drops-bet" and a["bets"] and script["id"] == "s3":
                 a["bets"].pop()
             for bet in a["bets"]:
                 wager, amount = wagers[bet["bet"]]
                 if mutate == "history" and wager == "any-7" and bet["paid"] \
                         and state["scripts"] >= 200:
                     bet["paid"] = 5 * amount
-                if mutate == "stays-paid" and bet["paid"] and state["scripts"] == 5:
+                if mutate == "stays-paid" and bet["paid"] and script["id"] == "s5":
                     bet["stays"] = True
     return answer
 
@@ -68,7 +70,8 @@ def main() -> None:
         if request.get("op") == "bye":
             break
         if mutate == "hang" and any(
-                s and s[0] == {"roll": [3, 4]} and s[-1] == {"roll": [6, 6]}
+                s["events"] and s["events"][0] == {"roll": [3, 4]}
+                and s["events"][-1] == {"roll": [6, 6]}
                 for s in request.get("scripts", [])):
             time.sleep(3600)
         answer = json.loads(engine.stdout.readline())
