@@ -1,27 +1,36 @@
 """Progress for runs that take more than a moment, on standard error (never in a report):
 
+- the work done, in its own unit (``1,234,567/2,869,685 hands``), the time so far and, once
+  some work is done, an estimate of the time left;
 - on a terminal, one line rewritten in place;
-- off a terminal (a CI log, a file), one line when a phase starts and one every
-  ``LOG_EVERY`` seconds after, each ended by a line feed, so that a log never stays silent for
-  minutes and is never flooded either;
+- off a terminal (a CI log, a file), one line when a phase starts and one at least every
+  ``LOG_EVERY`` seconds after, each ended by a line feed, written by a heartbeat even while
+  one long step runs, so that a log is never silent for more than a few seconds, and never
+  flooded either;
 - nothing at all with ``--quiet``.
 """
 
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from typing import TextIO
 
 #: seconds between two progress lines in a log
 LOG_EVERY = 5.0
+#: seconds between two rewrites of the line on a terminal
+TTY_EVERY = 0.2
 
 
 class Progress:
+    """The progress of one phase: ``total`` units of ``unit`` (0: not known in advance)."""
+
     def __init__(self, label: str, total: int, enabled: bool,
-                 stream: TextIO | None = None) -> None:
+                 stream: TextIO | None = None, unit: str = "") -> None:
         self.label = label
         self.total = total
+        self.unit = unit
         self.stream = stream or sys.stderr
         self.enabled = enabled
         try:
@@ -30,9 +39,14 @@ class Progress:
             self.tty = False
         self.done = 0
         self.started = time.monotonic()
-        self._shown = self.started
-        if self.enabled and not self.tty:
-            self._line(f"{self.label}: started")
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._heart: threading.Thread | None = None
+        if self.enabled:
+            if not self.tty:
+                self._line(f"{self.label}: started")
+            self._heart = threading.Thread(target=self._beat, name="progress", daemon=True)
+            self._heart.start()
 
     def _line(self, text: str) -> None:
         try:
@@ -41,28 +55,59 @@ class Progress:
         except (OSError, ValueError):
             self.enabled = False
 
-    def _fraction(self) -> str:
-        return f"{self.done}/{self.total}" if self.total else f"{self.done}"
+    def text(self, now: float) -> str:
+        """Where the phase stands: the work done, the time so far, the time left."""
+        unit = f" {self.unit}" if self.unit else ""
+        work = f"{self.done:,}/{self.total:,}{unit}" if self.total else f"{self.done:,}{unit}"
+        if self.total:
+            work += f" ({100 * self.done // self.total} %)"
+        spent = now - self.started
+        left = ""
+        if self.total and 0 < self.done < self.total:
+            left = f", about {spent * (self.total - self.done) / self.done:.0f} s left"
+        return f"{self.label}: {work}, {spent:.0f} s{left}"
+
+    def _beat(self) -> None:
+        every = TTY_EVERY if self.tty else LOG_EVERY
+        while not self._stop.wait(every):
+            self._show()
+
+    def _show(self) -> None:
+        with self._lock:
+            if not self.enabled or self._stop.is_set():
+                return
+            text = self.text(time.monotonic())
+            if self.tty:
+                try:
+                    self.stream.write(f"\r{text}\x1b[K")
+                    self.stream.flush()
+                except (OSError, ValueError):
+                    self.enabled = False
+            else:
+                self._line(text)
 
     def step(self, n: int = 1) -> None:
-        self.done += n
-        if not self.enabled:
-            return
-        now = time.monotonic()
-        if self.tty:
-            if now - self._shown > 0.2 or self.done == self.total:
-                self._shown = now
-                self.stream.write(f"\r{self.label}: {self._fraction()}")
-                self.stream.flush()
-        elif now - self._shown >= LOG_EVERY:
-            self._shown = now
-            self._line(f"{self.label}: {self._fraction()} ({now - self.started:.0f} s)")
+        """``n`` more units of work done."""
+        with self._lock:
+            self.done += n
+
+    def reached(self, done: int, total: int | None = None) -> None:
+        """The work done so far (and the total, once known)."""
+        with self._lock:
+            self.done = done
+            if total is not None:
+                self.total = total
 
     def close(self) -> None:
+        self._stop.set()
+        if self._heart is not None:
+            self._heart.join()
         if not self.enabled:
             return
-        if self.tty:
-            self.stream.write("\r" + " " * (len(self.label) + 24) + "\r")
-            self.stream.flush()
-        elif time.monotonic() - self.started >= LOG_EVERY:
-            self._line(f"{self.label}: done in {time.monotonic() - self.started:.0f} s")
+        with self._lock:
+            spent = time.monotonic() - self.started
+            if self.tty:
+                self.stream.write("\r\x1b[K")
+                self.stream.flush()
+            elif spent >= LOG_EVERY:
+                self._line(f"{self.label}: done in {spent:.0f} s")

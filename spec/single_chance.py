@@ -35,8 +35,12 @@ _EVEN_MONEY = odds(1)
 _ENDS = z3.IntVal(NO_POINT)
 
 
-def _line_rules(convention: str, wins_on_point: bool, readings: Readings) -> tuple[Rule, ...]:
-    """Rules shared by Pass and Come (``wins_on_point``) or by Don't Pass and Don't Come."""
+def _line_rules(convention: str, wins_on_point: bool, readings: Readings,
+                first_roll: str = "come-out roll") -> tuple[Rule, ...]:
+    """Rules shared by Pass and Come (``wins_on_point``) or by Don't Pass and Don't Come.
+    ``first_roll`` names the bet's own first roll: the table's come-out roll for Pass and
+    Don't Pass, the come roll (the roll after the bet is placed, never the table's come-out
+    roll) for Come and Don't Come, so that a rule's name cannot be read against the state."""
     first = POINT == NO_POINT  # the wager's own come-out roll
     later = is_point()
     becomes_point = z3.And(first, total_in(TOTAL, POINT_NUMBERS))
@@ -51,12 +55,12 @@ def _line_rules(convention: str, wins_on_point: bool, readings: Readings) -> tup
         later_wins, later_loses = TOTAL == 7, TOTAL == POINT
     dont = () if wins_on_point else ("dont-bar",)
     rules = [
-        Rule((convention,), f"come-out roll: wins on {_text(first_wins)}",
+        Rule((convention,), f"{first_roll}: wins on {_text(first_wins)}",
              z3.And(first, total_in(TOTAL, first_wins)),
              Settlement(WIN, _EVEN_MONEY, _ENDS), readings=dont),
-        Rule((convention,), f"come-out roll: loses on {_text(first_loses)}",
+        Rule((convention,), f"{first_roll}: loses on {_text(first_loses)}",
              z3.And(first, total_in(TOTAL, first_loses)), Settlement(LOSE, LOSS, _ENDS)),
-        Rule((convention,), "come-out roll: 4, 5, 6, 8, 9 or 10 becomes the point",
+        Rule((convention,), f"{first_roll}: 4, 5, 6, 8, 9 or 10 becomes the point",
              becomes_point, Settlement(NONE, ZERO, TOTAL)),
         Rule((convention,), "point set: " + ("the point wins" if wins_on_point else "7 wins"),
              z3.And(later, later_wins), Settlement(WIN, _EVEN_MONEY, _ENDS)),
@@ -68,10 +72,14 @@ def _line_rules(convention: str, wins_on_point: bool, readings: Readings) -> tup
     if standoff:
         settles = Settlement(NONE, ZERO, _ENDS) if readings.dont_standoff == "no-decision" \
             else Settlement(PUSH, ZERO, _ENDS)
-        rules.append(Rule((convention,), f"come-out roll: {_text(standoff)} is a standoff",
+        rules.append(Rule((convention,), f"{first_roll}: {_text(standoff)} is a standoff",
                           z3.And(first, total_in(TOTAL, standoff)), settles,
                           readings=("dont-bar", "dont-standoff")))
     return tuple(rules)
+
+
+#: the first roll of a Come or Don't Come bet (conv-single-chance-come)
+_COME_ROLL = "come roll (the bet's own first roll, not the table's come-out roll)"
 
 
 def _text(totals: frozenset[int]) -> str:
@@ -110,10 +118,11 @@ def dont_pass(readings: Readings) -> WagerSpec:
 
 def come(readings: Readings) -> WagerSpec:
     c = "conv-single-chance-come"
-    return WagerSpec("come", c, "Come", _line_rules(c, True, readings), _come_states(c))
+    return WagerSpec("come", c, "Come", _line_rules(c, True, readings, _COME_ROLL),
+                     _come_states(c))
 
 
 def dont_come(readings: Readings) -> WagerSpec:
     c = "conv-single-chance-dont-come"
-    return WagerSpec("dont-come", c, "Don't Come", _line_rules(c, False, readings),
+    return WagerSpec("dont-come", c, "Don't Come", _line_rules(c, False, readings, _COME_ROLL),
                      _come_states(c))

@@ -146,6 +146,7 @@ def test_r3_95_15_1_s2_the_hard_ways_loss_witness_is_the_least_state_and_roll(
                                   "first_roll": False}
 
 
+@pytest.mark.exhaustive
 def test_a_witness_does_not_depend_on_what_the_process_did_before() -> None:
     """Principle 6: the same entry decided in a fresh process and in one that first made and
     solved many unrelated terms (and freed them) gives the same witness."""

@@ -43,6 +43,7 @@ def test_rounding_without_a_stake_is_one_usage_line(capsys: pytest.CaptureFixtur
     assert capsys.readouterr().err.count("\n") == 1
 
 
+@pytest.mark.exhaustive  # the registry test decides this entry too
 def test_silence_payout_units_is_material_with_its_witness(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["ambiguities", "--quiet", "--format", "json"]) == 0

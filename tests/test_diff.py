@@ -74,6 +74,7 @@ def test_diff_spec_against_itself_is_empty_and_proved_complete() -> None:
     assert [s["hands"] for s in doc["paigow"]["scopes"]] == [2_869_685, 1_378]  # C(53,5), (53,2)
 
 
+@pytest.mark.exhaustive  # the same empty diff as impl against spec, which runs by default
 def test_diff_impl_against_itself_is_empty_and_proved_complete_on_craps() -> None:
     impl = diff.Target("impl", {}, OurImplementation())
     doc = _run(impl, diff.Target("impl", {}, OurImplementation()), "craps")
@@ -84,6 +85,7 @@ def test_diff_impl_against_itself_is_empty_and_proved_complete_on_craps() -> Non
 def test_diff_impl_against_spec_is_empty_on_craps() -> None:
     doc = _run(diff.Target("impl", {}, OurImplementation()), _spec(), "craps")
     assert doc["verdict"] == "SAME", doc["differences"][:3]
+    assert {w["completeness"]["verdict"] for w in doc["craps"]["wagers"]} == {"PROVED"}
 
 
 # -- each reading against the default: ambiguities' witness, edge's figures -------------------
@@ -106,7 +108,10 @@ def _finding(findings: list[Finding], rid: str) -> dict[str, Any]:
     return next(finding_json(f) for f in findings if f.entry.id == rid)
 
 
-@pytest.mark.parametrize(("reading", "value"), _craps_cases())
+@pytest.mark.parametrize(("reading", "value"), [
+    # two in the default run; every other reading in the exhaustive one
+    pytest.param(*case, marks=() if i < 2 else (pytest.mark.exhaustive,))
+    for i, case in enumerate(_craps_cases())])
 def test_r3_each_craps_reading_diffed_against_the_default_gives_its_ambiguity_witness(
         reading: str, value: str, ambiguity_findings: list[Finding],
         edges: dict[tuple[str, str, str], str | None]) -> None:

@@ -336,7 +336,7 @@ def test_the_javascript_engine_is_proved_on_craps(capsys: pytest.CaptureFixture[
 
 
 @needs_node
-@pytest.mark.parametrize("flags", [(), ("--names",)])
+@pytest.mark.parametrize("flags", [(), pytest.param(("--names",), marks=pytest.mark.exhaustive)])
 def test_the_javascript_engine_is_proved_on_pai_gow_hands(flags: tuple[str, ...]) -> None:
     outcome = check_paigow(engine=open_target(_js(*flags)), deck=SMALL_DECK, workers=2,
                            spec_checks=False)
@@ -393,6 +393,7 @@ def _pokerkit() -> ExecEngine:
     return engine
 
 
+@pytest.mark.exhaustive  # pokerkit over a small deck; the whole deck runs beside it
 def test_a_standard_poker_evaluator_departs_from_section_40() -> None:
     """What the report shows a lab: standard poker ranks A-2-3-4-5 the lowest straight and
     straight flush, has no royal flush of its own, no joker and no two-card hands."""
@@ -453,7 +454,7 @@ def _flipping(rate: float, seed: int) -> object:
     return evaluate
 
 
-@pytest.mark.parametrize("seed", [pytest.param(s, marks=(pytest.mark.exhaustive,) if s > 1
+@pytest.mark.parametrize("seed", [pytest.param(s, marks=(pytest.mark.exhaustive,) if s > 0
                                                 else ()) for s in range(5)])
 def test_a_flipping_implementation_is_refuted_every_run_never_error(seed: int) -> None:
     """A randomly flipping evaluator was refuted in only 3 of 5 runs, and replays that found
@@ -478,7 +479,8 @@ for line in sys.stdin:
 """
 
 
-@pytest.mark.parametrize("how", ["SIGKILL", "SIGTERM", "SIGINT"])
+@pytest.mark.parametrize("how", ["SIGKILL", "SIGTERM",
+                                 pytest.param("SIGINT", marks=pytest.mark.exhaustive)])
 def test_an_engine_ends_when_the_checker_is_stopped_from_outside(tmp_path: Path,
                                                                  how: str) -> None:
     """Issue 23: a check stopped by its caller (a CI timeout's SIGKILL, SIGTERM, Ctrl-C)

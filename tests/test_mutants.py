@@ -3,13 +3,10 @@ every mutant under ``pytest -m exhaustive`` (CI runs both)."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
 
 from casino_proofs import regulation
 from casino_proofs.analyses.assurance.mutants import generate, quick, report, run
-from casino_proofs.progress import Progress
 
 
 def _score(mutants: list) -> dict:  # type: ignore[type-arg]
@@ -49,28 +46,3 @@ def test_a_surviving_mutant_is_reported() -> None:
 
     doc = _score([replace(real, id="craps/impl/any-7/none", engine=Mutated("any-7"))])
     assert doc["killed"] == 0 and doc["survivors"][0]["id"] == "craps/impl/any-7/none"
-
-
-def test_progress_off_a_terminal_is_a_line_every_few_seconds(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """A CI log is never silent for minutes, nor flooded: a line when a phase starts, one
-    every few seconds, one at the end of a long phase; nothing with --quiet."""
-    import casino_proofs.progress as progress
-
-    clock = [100.0]
-    monkeypatch.setattr(progress.time, "monotonic", lambda: clock[0])
-    stream = io.StringIO()
-    p = Progress("mutants", 3, enabled=True, stream=stream)
-    p.step()  # at once: no line
-    clock[0] += progress.LOG_EVERY
-    p.step()
-    clock[0] += 1
-    p.step()
-    p.close()
-    assert stream.getvalue().splitlines() == ["mutants: started", "mutants: 2/3 (5 s)",
-                                              "mutants: done in 6 s"]
-    quiet = io.StringIO()
-    q = Progress("mutants", 3, enabled=False, stream=quiet)
-    q.step()
-    q.close()
-    assert quiet.getvalue() == ""

@@ -5,6 +5,7 @@ audit bundle."""
 from __future__ import annotations
 
 import json
+import shutil
 from fractions import Fraction as F
 from importlib import resources
 from math import comb
@@ -122,6 +123,7 @@ def _schema() -> dict[str, Any]:
     return schema
 
 
+@pytest.mark.exhaustive  # the whole-deck PAR of both sides; test_par_formats runs by default
 def test_par_json_validates_and_pai_gow_totals_are_the_decks(
         capsys: pytest.CaptureFixture[str], paigow_outcome: PaiGowOutcome) -> None:
     """The seven-card total is C(53, 7) = 53*52*51*50*49*48*47/5040 = 154,143,080; the
@@ -183,3 +185,23 @@ def test_the_bundle_holds_the_par_sheet_and_replay_recomputes_it(
     assert main(["replay", str(bundle), "--solver", "z3", "--quiet"]) == 1
     out = capsys.readouterr().out
     assert "par.json" in out and "(the row of pass [base])" in out, out  # the row, named
+
+
+_ENGINE_JS = Path(__file__).parents[1] / "examples" / "engines" / "engine.js"
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="the example engine is JavaScript")
+@pytest.mark.parametrize(("fault", "code"), [("", 0), ("--fault come-odds-working", 1)])
+def test_par_of_an_engine_judges_only_the_readings_it_claims(
+        capsys: pytest.CaptureFixture[str], fault: str, code: int) -> None:
+    """Issue 24, item 2: a reading the engine does not claim in its hello is not implemented,
+    never a disagreement, so a correct engine's sheet exits 0; a fault that changes a figure
+    (Come odds working on a come-out roll) still exits 1, on the base rows."""
+    engine = f"exec:node {_ENGINE_JS} {fault}".strip()
+    assert main(["par", "--only", "craps", "--wagers", "come-odds,hard-4", "--engine", engine,
+                 "--format", "json"]) == code
+    rows = json.loads(capsys.readouterr().out)["craps"]
+    unclaimed = [r for r in rows if not r["implemented"]]
+    assert unclaimed and all(r["agree"] and r["reading"] != "base" for r in unclaimed)
+    disagree = {(r["wager"], r["reading"]) for r in rows if not r["agree"]}
+    assert disagree == ({("come-odds", "base")} if code else set())

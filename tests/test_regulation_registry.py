@@ -10,7 +10,8 @@ import pytest
 from casino_proofs import impl, regulation, spec
 
 ROOT = Path(__file__).resolve().parent.parent
-SEEDS = ROOT.parent / "shared" / "seeds"
+#: the published text, kept in the repository (regulation/source/README.md)
+SEEDS = ROOT / "regulation" / "source"
 CLAUSE_ID = re.compile(r"\b(r3-[0-9.]+-(?:intro|\d+)(?:\.s\d+)?|conv-[a-z0-9-]+[a-z0-9])")
 
 
@@ -20,10 +21,7 @@ def _norm(text: str) -> str:
 
 def _seed(prefix: str) -> str:
     files = sorted(SEEDS.glob(f"{prefix}_*.txt"))
-    if not files:
-        pytest.skip(f"the regulation's source text {prefix}_*.txt is not in {SEEDS} (the "
-                    "published text these tests compare the registry with, sentence by "
-                    "sentence)")
+    assert files, f"the regulation's published text {prefix}_*.txt is missing from {SEEDS}"
     return _norm(files[0].read_text(encoding="utf-8"))
 
 

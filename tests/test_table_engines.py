@@ -12,6 +12,7 @@ import shutil
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -31,8 +32,12 @@ needs_node = pytest.mark.skipif(shutil.which("node") is None,
                                 reason="node is not installed (.ci/run installs it)")
 
 
+#: random sessions for a check that is not about them (the default is 500)
+FEW_SESSIONS = ("--sessions", "25")
+
+
 def _check(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["check", "--quiet", "--only", "craps", *argv])
+    code = main(["check", "--quiet", "--only", "craps", *FEW_SESSIONS, *argv])
     out, err = capsys.readouterr()
     return code, re.sub(r"\n {2,}(?=\S)", " ", out), err
 
@@ -81,6 +86,7 @@ def test_money_text_is_exact() -> None:
 
 # -- the scripts ---------------------------------------------------------------------------------
 
+@cache
 def _plan(policies: Policies | None = None) -> Plan:
     specs = [spec.wager(n) for n in spec.WAGER_NAMES]
     return plan(specs, setting_of(specs, spec.WAGER_NAMES, Money(Fraction(1, 100), "floor"),
@@ -211,6 +217,7 @@ def test_the_example_table_engine_is_proved_on_every_obligation(
 
 
 @needs_node
+@pytest.mark.exhaustive
 @pytest.mark.parametrize(("fault", "obligation", "clause"), [
     ("odds-before-point", "craps/table/placement", "r3-95.16-intro.s1"),
     ("odds-unfollow", "craps/table/follow", "r3-95.16-intro.s1"),
@@ -241,6 +248,7 @@ def test_r3_95_16_intro_s1_odds_before_the_point_name_the_script_and_the_event(
 
 
 @needs_node
+@pytest.mark.exhaustive
 def test_conv_money_round_once_half_up_paid_under_floor_shows_both_amounts(
         capsys: pytest.CaptureFixture[str]) -> None:
     """A Horn on 2 nets 27/4: a stake of 1 unit wins exactly 27/4 = 6.75 units; floor pays 6,
@@ -254,10 +262,13 @@ def test_conv_money_round_once_half_up_paid_under_floor_shows_both_amounts(
 
 @needs_node
 @pytest.mark.parametrize(("mutate", "obligation", "says"), [
-    ("history", "craps/table/money", "any-7 at a stake of 2,520 units wins 4 per unit"),
+    pytest.param("history", "craps/table/money",
+                 "any-7 at a stake of 2,520 units wins 4 per unit", marks=pytest.mark.exhaustive),
     ("stays-paid", "craps/table/scripts", "a bet that stays was paid"),
-    ("drops-bet", "craps/table/on-table", "the roll's answer leaves out bet"),
-    ("short-script", "craps/table/scripts", "answers to a script of"),
+    pytest.param("drops-bet", "craps/table/on-table", "the roll's answer leaves out bet",
+                 marks=pytest.mark.exhaustive),
+    pytest.param("short-script", "craps/table/scripts", "answers to a script of",
+                 marks=pytest.mark.exhaustive),
 ])
 def test_a_table_that_lies_in_its_answers_is_refuted_naming_the_script(
         capsys: pytest.CaptureFixture[str], mutate: str, obligation: str, says: str) -> None:
@@ -338,6 +349,7 @@ def test_a_session_log_lists_every_input_it_never_exercised_as_a_gap(
 
 
 @needs_node
+@pytest.mark.exhaustive
 def test_a_table_that_hangs_on_a_script_is_error_never_proved_never_refuted(
         capsys: pytest.CaptureFixture[str]) -> None:
     """A timeout proves nothing about the script (ERROR, exit 4); an input only that script

@@ -156,13 +156,14 @@ def test_a_table_with_no_take_down_is_one_withdrawal_finding_and_no_agrees_refut
 
 
 @needs_node
-@pytest.mark.parametrize("policy", ["no-take-down", "no-working-call"])
+@pytest.mark.parametrize("policy", ["no-take-down",
+                                    pytest.param("no-working-call", marks=pytest.mark.exhaustive)])
 def test_a_declared_policy_that_contradicts_the_text_is_one_finding(
         capsys: pytest.CaptureFixture[str], policy: str) -> None:
     """A correct table that declares it takes nothing down (against 95.15 (1) s5 and 95.16),
     or has no working call (against 95.15 (1) s6 and 95.16 (3)): one finding, the policy's,
     citing those clauses; no obligation is REFUTED for the inputs it keeps the table from."""
-    code, doc = _check(capsys, f"play:node {TABLE_JS} --policy {policy}")
+    code, doc = _check(capsys, f"play:node {TABLE_JS} --policy {policy}", "--sessions", "25")
     assert code == 1
     failing = _failing(doc)
     refuted = [i for i, o in failing.items() if o["verdict"] == "REFUTED"]
@@ -177,7 +178,7 @@ def test_a_declared_policy_that_contradicts_the_text_is_one_finding(
 # -- correct tables are PROVED -------------------------------------------------------------------
 
 def test_the_impl_table_is_proved(capsys: pytest.CaptureFixture[str]) -> None:
-    code, doc = _check(capsys, _impl())
+    code, doc = _check(capsys, _impl(), "--sessions", "25")
     assert code == 0, sorted(_failing(doc))
 
 
@@ -200,8 +201,9 @@ def test_a_correct_table_under_each_option_and_policy_is_proved(
         assert f"policy-{said}" in [c["id"] for c in doc["conventions"]]
 
 
-@pytest.mark.parametrize("options", ["--rounding exact", "--policy one-odds",
-                                     "--shuffle-bets"])
+@pytest.mark.parametrize("options", [
+    pytest.param("--rounding exact", marks=pytest.mark.exhaustive),
+    pytest.param("--policy one-odds", marks=pytest.mark.exhaustive), "--shuffle-bets"])
 def test_a_correct_impl_table_exact_one_odds_or_any_order_is_proved(
         capsys: pytest.CaptureFixture[str], options: str) -> None:
     code, doc = _check(capsys, _impl(*options.split()), "--wagers",

@@ -41,7 +41,7 @@ from casino_proofs.audit.schema import obligation_json
 from casino_proofs.obligations.craps.answers import CrapsAnswers, answer_json
 from casino_proofs.obligations.verdict import Result
 from casino_proofs.solving.budget import Budget
-from casino_proofs.version import tool_version
+from casino_proofs.version import source_sha256, tool_version
 
 REGULATION_FILES = ("craps.toml", "paigow.toml", "conventions.toml", "readings.toml",
                     "ambiguities.toml", "coverage.toml")
@@ -105,7 +105,7 @@ def _manifest(context: dict[str, Any], budget: Budget, detail: dict[str, Any],
         "schema": SCHEMA, "schema_version": SCHEMA_VERSION,
         "regulation": {**context["regulation"], "files": regulation_hashes},
         "project": {"name": "casino-proofs", "version": tool_version(),
-                    "git_commit": _git_commit()},
+                    "git_commit": _git_commit(), "source_sha256": source_sha256()},
         "environment": {"python": platform.python_version(),
                         "z3": z3.get_version_string(),
                         "os": f"{platform.system()} {platform.release()}",

@@ -24,12 +24,12 @@ from casino_proofs.audit.findings import Finding, OnRecord
 from casino_proofs.audit.intact import Bundle
 from casino_proofs.audit.manifest import Manifest
 from casino_proofs.audit.rederive_craps import answers_digest
-from casino_proofs.context import readings_in_force
+from casino_proofs.context import GAMES, in_scope, readings_in_force
 from casino_proofs.obligations.craps import CrapsRun
 from casino_proofs.obligations.paigow.run import left_out as paigow_left_out
 from casino_proofs.obligations.plan import plan_runs
 from casino_proofs.tables import policies as declared
-from casino_proofs.version import tool_version
+from casino_proofs.version import source_sha256, tool_version
 
 WHICH_PROGRAM = ("a bundle records the answers, not which program gave them; replay "
                  "--engine TARGET asks the engine again and demands the same answers")
@@ -102,6 +102,25 @@ def _runs_findings(bundle: Bundle, again: dict[str, CrapsRun]) -> list[Finding]:
     return out
 
 
+def _known(value: Any) -> str | None:
+    return value[:64] if isinstance(value, str) and value else None
+
+
+def _project(project: dict[str, Any]) -> str:
+    """Who wrote the bundle, as far as it says: the version, the commit and the source hash
+    it names (each only if known), beside this replay's own."""
+    version = _known(project.get("version")) or "an unknown version"
+    said = [f"written by casino-proofs {version} (this replay: {tool_version()})"]
+    commit, source = _known(project.get("git_commit")), _known(project.get("source_sha256"))
+    said.append(f"git commit {commit}" if commit else "no git commit recorded (installed from "
+                                                        "a copy, not a checkout)")
+    if source:
+        same = "the same as this replay's" if source == source_sha256() else \
+            f"this replay's is {source_sha256()[:16]}"
+        said.append(f"source sha256:{source[:16]} ({same})")
+    return ", ".join(said)
+
+
 def _declared_policies(m: Manifest) -> tuple[str, ...]:
     """The policies the recorded table declared, read again from its recorded hello (none for
     an engine that is not a table, or whose declaration cannot be read: then the recorded list
@@ -121,12 +140,14 @@ def manifest_findings(bundle: Bundle, again: dict[str, CrapsRun]
     out += _field("regulation", m.regulation, _installed_regulation())
     base = m.runs[0]
     out += _field("check.runs[0].reading", base.reading, "base")
+    games = GAMES if m.only is None else (m.only,)
     out += _field("readings", m.readings,
-                  {k: v["value"] for k, v in readings_in_force(base.readings).items()})
+                  {k: v["value"] for k, v in readings_in_force(base.readings).items()
+                   if in_scope(v["clauses"], games)})
     out += _field("conventions", m.conventions,
-                  list(regulation.conventions_in_force(_declared_policies(m))))
+                  [c.id for c in regulation.conventions_in_force(_declared_policies(m)).values()
+                   if in_scope(c.needed_by, games)])
     out += _field("sampling_seeds", m.sampling_seeds, SAMPLING_SEEDS)
-    games = ("craps", "paigow") if m.only is None else (m.only,)
     plan_left: list[dict[str, str]] = []
     plan = plan_runs(m.hello, base.readings, m.all_readings, games, plan_left)
     out += _field("check.runs", [(r.reading, r.readings, list(r.games)) for r in m.runs],
@@ -153,10 +174,7 @@ def manifest_findings(bundle: Bundle, again: dict[str, CrapsRun]
     if any(r.craps_channel or r.paigow_channel for r in m.runs):
         on_record.append(OnRecord("runs[].*.channel", "the log of the engine's channel: what "
                                                       "its requests went through"))
-    version = m.raw["project"].get("version")
-    on_record.append(OnRecord("project", f"written by casino-proofs {str(version)[:40]} "
-                                         f"(this replay: {tool_version()}), commit "
-                                         f"{str(m.raw['project'].get('git_commit'))[:40]}"))
+    on_record.append(OnRecord("project", _project(m.raw["project"])))
     on_record += [OnRecord("environment", "the machine the check ran on"),
                   OnRecord("budget", "the limits the run's queries had, which replay uses"),
                   OnRecord("resource counts", "they depend on the terms the solver's process "

@@ -110,11 +110,13 @@ class CheckRun:
             self.results += relabel([not_offered("craps")], label)
             return
         left = [w for w in spec.WAGER_NAMES if self.wagers and w not in self.wagers]
-        bar = Progress(f"craps{' ' + label if label else ''}: every wager", 1, not args.quiet)
-        craps = prove_craps(self.engine, chosen, self.wagers, self.budget, record=self.record,
-                            left_out=left)
-        bar.step()
-        bar.close()
+        bar = Progress(f"craps{' ' + label if label else ''}", 0, not args.quiet,
+                       unit="wagers proved")
+        try:
+            craps = prove_craps(self.engine, chosen, self.wagers, self.budget,
+                                record=self.record, left_out=left, progress=bar.reached)
+        finally:
+            bar.close()
         self.results += relabel(craps.results, label)
         run["craps"] = {"answers_sha256": craps.answers.digest, **craps.answers.engine}
         if craps.answers.channel is not None:
@@ -128,15 +130,14 @@ class CheckRun:
         if "paigow" not in hello.games:
             self.results += relabel([not_offered("paigow")], label)
             return
-        bar = Progress(f"Pai Gow{' ' + label if label else ''}: every hand", 1, not args.quiet)
-
-        def advance(done: int, total: int, bar: Progress = bar) -> None:
-            bar.total = total
-            bar.step()
-
-        outcome = prove_paigow(self.engine, chosen, workers=args.workers, budget=self.budget,
-                               record=self.record, progress=advance)
-        bar.close()
+        bar = Progress(f"Pai Gow{' ' + label if label else ''}", 0, not args.quiet,
+                       unit="hands")
+        try:
+            outcome = prove_paigow(self.engine, chosen, workers=args.workers,
+                                   budget=self.budget, record=self.record,
+                                   progress=bar.reached)
+        finally:
+            bar.close()
         self.results += relabel(outcome.results, label)
         run["paigow"] = {"answers_sha256": outcome.answers_digest,
                          "determinism_sample": outcome.determinism_sample,
@@ -229,7 +230,7 @@ def run_check(args: argparse.Namespace) -> int:
         engine.close()
     _all_readings_note(args, engine, detail)
     seconds = time.perf_counter() - started
-    context = {**report_context(readings, engine.policies_in_force()),
+    context = {**report_context(readings, engine.policies_in_force(), games),
                "budget": budget.as_json()}
     text = render(args.format, check.results, context, seconds, detail, readings, par_doc)
     if args.bundle:

@@ -178,14 +178,9 @@ def run_diff(args: argparse.Namespace) -> int:
         if a.engine is not None:
             a.engine.close()
         raise
-    bar = Progress("Pai Gow: every hand", 1, not args.quiet)
-
-    def advance(done: int, total: int) -> None:
-        bar.total = total
-        bar.step()
-
+    bar = Progress("diff", 0, not args.quiet, unit="hands")
     try:
-        doc = diff.run(a, b, games, wagers, budget, args.workers, advance)
+        doc = diff.run(a, b, games, wagers, budget, args.workers, bar.reached)
     finally:
         bar.close()
         for t in (a, b):

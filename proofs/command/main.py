@@ -5,6 +5,7 @@ module of its own that registers its parser, and the dispatch to them, with the 
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 
@@ -24,6 +25,7 @@ from casino_proofs.command import (
 from casino_proofs.command.arguments import UsageError
 from casino_proofs.command.options import EXIT_CODES, Parser
 from casino_proofs.obligations.verdict import EXIT_ERROR, EXIT_USAGE
+from casino_proofs.reports.width import fit_to
 from casino_proofs.untrusted import processes as reaper
 from casino_proofs.untrusted.printable import one_line
 
@@ -62,13 +64,22 @@ def _attached(argv: list[str]) -> list[str]:
     return out
 
 
+_COMMAND_PID: list[int] = []
+
+
 def _interrupted(signum: int, _frame: object) -> None:
+    """SIGTERM as an interrupt in the command's own process. A forked worker inherits the
+    handler: there SIGTERM (a pool ending its workers) ends the worker quietly, with no
+    traceback."""
+    if _COMMAND_PID and os.getpid() != _COMMAND_PID[0]:
+        os._exit(128 + signum)
     raise KeyboardInterrupt(signal.Signals(signum).name)
 
 
 def main(argv: list[str] | None = None) -> int:
     """The command, with SIGTERM taken as an interrupt, and every engine it started ended
     however it stops (the engines themselves end with the checker, even on SIGKILL)."""
+    _COMMAND_PID[:] = [os.getpid()]
     try:
         previous = signal.signal(signal.SIGTERM, _interrupted)
     except ValueError:  # not the main thread: the caller handles its signals
@@ -87,6 +98,7 @@ def _main(argv: list[str] | None) -> int:
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
+    fit_to(getattr(args, "output", None))
     try:
         return int(args.run(args))
     except (UsageError, ValueError) as exc:
@@ -96,8 +108,6 @@ def _main(argv: list[str] | None) -> int:
         sys.stderr.write("casino-proofs: interrupted; nothing written\n")
         return EXIT_USAGE
     except BrokenPipeError:  # the reader went away (``| head``): nothing more to say
-        import os
-
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_USAGE
     except Exception as exc:  # an internal error: one line, never a traceback dump

@@ -19,10 +19,11 @@ from casino_proofs.command.options import (
     command,
     engine_options,
     output_option,
+    quiet,
     reading_option,
 )
 from casino_proofs.command.output import check_output_paths, write_text
-from casino_proofs.context import parse_readings, report_context
+from casino_proofs.context import GAMES, parse_readings, report_context
 
 
 def register(sub: Commands) -> None:
@@ -55,6 +56,7 @@ def register(sub: Commands) -> None:
     par.add_argument("--workers", type=budget_type("--workers"), default=2, metavar="N",
                      help="processes for the seven-card count (default: 2)")
     engine_options(par)
+    quiet(par)
     par.set_defaults(run=run_par)
 
 
@@ -77,18 +79,24 @@ def run_par(args: argparse.Namespace) -> int:
     if args.stake is not None and args.only == "paigow":
         raise UsageError("--stake is the breakage of the craps payouts; par --only paigow "
                          "has none")
+    from casino_proofs.progress import Progress
+
     engine = open_engine(args.engine, args.engine_timeout_ms)
+    parts = [g for g in ("craps", "paigow") if args.only in (None, g)]
+    bar = Progress("par", len(parts), not args.quiet, unit="games")
     try:
         craps = monte = None
-        if args.only in (None, "craps"):
+        if "craps" in parts:
             craps, monte = craps_sheet(readings, engine, wagers, args.monte_carlo or 0)
             if args.stake is not None:
                 add_breakage(craps, args.stake, args.rounding or "floor")
-        paigow = paigow_sheet(readings, engine, args.workers) \
-            if args.only in (None, "paigow") else None
+            bar.step()
+        paigow = paigow_sheet(readings, engine, args.workers) if "paigow" in parts else None
     finally:
+        bar.close()
         engine.close()
-    doc = document({**report_context(readings, engine.policies_in_force()),
+    doc = document({**report_context(readings, engine.policies_in_force(),
+                                     (args.only,) if args.only else GAMES),
                     "engine": engine.target}, craps, paigow, monte)
     text = {"json": render.to_json, "csv": render.to_csv, "markdown": render.to_markdown,
             "html": render.to_html, "text": render.to_text}[args.format](doc)

@@ -10,6 +10,7 @@ from typing import Any
 from casino_proofs import regulation
 from casino_proofs.audit.schema import obligation_json
 from casino_proofs.obligations.verdict import Result, Verdict, exit_code
+from casino_proofs.reports.width import width
 
 SCHEMA = "casino-proofs/check"
 SCHEMA_VERSION = 2
@@ -101,11 +102,24 @@ def quote_lines(clauses: list[str] | tuple[str, ...], indent: str = "    ") -> l
     return lines
 
 
-def _counterexample_lines(r: Result) -> list[str]:
+def _hand_answer(answer: Any) -> str:
+    """An engine's answer for a hand, in words."""
+    if not isinstance(answer, dict):
+        return str(answer)
+    if "strength" in answer:
+        named = f" ({answer['combination']})" if answer.get("combination") else ""
+        return f"strength {answer['strength']}{named}"
+    return str(answer.get("error") or answer.get("problem") or answer.get("fault") or "no answer")
+
+
+def witness_lines(r: Result) -> list[str]:
+    """What a failing obligation found, in words, one line each: its detail, then its
+    witness (the input, the state, each side's answer), never a Python value. Every format
+    says it so."""
     cex = r.counterexample or {}
-    lines = [f"    {r.detail}"] if r.detail else []
+    lines = [r.detail] if r.detail else []
     for hand in cex.get("hands", []):
-        line = f"    hand {hand['hand']}"
+        line = f"hand {hand['hand']}"
         if "spec" in hand:
             line += f": spec {hand['spec']['combination']} [{hand['spec']['clause']}]"
         if "impl" in hand:
@@ -117,38 +131,47 @@ def _counterexample_lines(r: Result) -> list[str]:
                 line += f", impl {impl_side.get('error') or impl_side.get('problem')}"
         for side in ("first", "second", "explicit_defaults"):
             if side in hand:
-                line += f"; {side.replace('_', ' ')}: {hand[side]}"
+                line += f"; {side.replace('_', ' ')}: {_hand_answer(hand[side])}"
         lines.append(line)
     if "input" in cex:
-        lines.append(f"    input: {_input_text(cex['input'])}")
+        lines.append(f"input: {_input_text(cex['input'])}")
         for side in ("first", "second", "explicit_defaults"):
             if side in cex:
-                lines.append(f"    {side.replace('_', ' ')} answer: "
+                lines.append(f"{side.replace('_', ' ')} answer: "
                              f"{settlement_text(cex[side])}")
     if "roll" in cex:
-        lines.append(f"    roll {cex['roll'][0]},{cex['roll'][1]}; {_state_text(cex['state'])}")
+        lines.append(f"roll {cex['roll'][0]},{cex['roll'][1]}; {_state_text(cex['state'])}")
     elif "state" in cex:
-        lines.append(f"    state: {_state_text(cex['state'])}")
+        lines.append(f"state: {_state_text(cex['state'])}")
     if "spec" in cex:
         if not cex["spec"]:
-            lines.append("    spec: no rule decides this outcome")
+            lines.append("spec: no rule decides this outcome")
         for s in cex["spec"]:
-            lines.append(f"    spec: {settlement_text(s)}")
+            lines.append(f"spec: {settlement_text(s)}")
     if "impl" in cex:
-        lines.append(f"    impl: {settlement_text(cex['impl'])}")
+        lines.append(f"impl: {settlement_text(cex['impl'])}")
     if r.evidence_note:
-        lines.append(f"    evidence: {r.evidence_note}")
-    lines += quote_lines(r.clauses)
+        lines.append(f"evidence: {r.evidence_note}")
     return lines
 
 
-#: the widest line a text report writes (an 80- or 100-column terminal shows it unwrapped)
-WIDTH = 100
+def readings_line(r: Result) -> list[str]:
+    """The readings an obligation rests on (their values are under "Readings" above)."""
+    if not r.obligation.readings:
+        return []
+    return [f"rests on the reading{'s' * (len(r.obligation.readings) > 1)} "
+            f"{', '.join(r.obligation.readings)} (the values in force are listed above)"]
+
+
+def _counterexample_lines(r: Result) -> list[str]:
+    return [f"    {line}" for line in witness_lines(r) + readings_line(r)] \
+        + quote_lines(r.clauses)
 
 
 def wrapped(text: str, indent: str = "  ") -> list[str]:
-    """``text`` in lines of at most ``WIDTH`` columns, the later ones indented."""
-    return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False,
+    """``text`` in lines of at most the report's width (:mod:`.width`), the later ones
+    indented; a word is broken only if it is wider than a line."""
+    return textwrap.wrap(text, width(), subsequent_indent=indent, break_on_hyphens=False,
                          break_long_words=True) or [""]
 
 
@@ -178,30 +201,31 @@ def header_lines(context: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _left_out_lines(items: list[dict[str, str]]) -> list[str]:
-    """What was left out, one line a reason (40 wagers left out by --wagers are one line)."""
+def _left_out_entries(items: list[dict[str, str]]) -> list[str]:
+    """What was left out, one entry a reason (40 wagers left out by --wagers are one)."""
     by_why: dict[str, list[str]] = {}
     for item in items:
         by_why.setdefault(item["why"], []).append(item["what"])
-    lines = []
+    entries = []
     for why, whats in by_why.items():
         if len(whats) > 3 and all(w.startswith("craps wager ") for w in whats):
             names = ", ".join(w.removeprefix("craps wager ") for w in whats)
-            lines += wrapped(f"  left out ({why}): {len(whats)} craps wagers: {names}", "    ")
+            entries.append(f"left out ({why}): {len(whats)} craps wagers: {names}")
         else:
-            lines += [line for w in whats for line in wrapped(f"  left out: {w} ({why})",
-                                                              "    ")]
-    return lines
+            entries += [f"left out: {w} ({why})" for w in whats]
+    return entries
 
 
-def engine_lines(detail: dict[str, Any]) -> list[str]:
-    """Who was proved: the engine's target and hello, and the fingerprints of its answers."""
+def engine_entries(detail: dict[str, Any]) -> list[str]:
+    """Who was proved, one entry each (the first the engine itself; each entry whole, for a
+    format that lays it out): the target and hello, the fingerprints of its answers, what was
+    left out, the notes."""
     engine = detail.get("engine")
     if not engine:
         return []
     hello = engine["hello"]
-    lines = wrapped(f"Implementation under test: {engine['target']} — {hello.get('name')} "
-                    f"{hello.get('version')}")
+    entries = [f"Implementation under test: {engine['target']} — {hello.get('name')} "
+               f"{hello.get('version')}"]
     for run in detail.get("runs", []):
         parts = []
         if "craps" in run:
@@ -211,23 +235,48 @@ def engine_lines(detail: dict[str, Any]) -> list[str]:
             parts.append(f"Pai Gow answers sha256:{run['paigow']['answers_sha256'][:16]} "
                          f"({run['paigow']['determinism_sample']:,} hands asked twice)")
         if parts:
-            lines += wrapped(f"  {run['reading']}: " + "; ".join(parts), "    ")
-    lines += _left_out_lines(detail.get("left_out", []))
-    for note in detail.get("notes", []):
-        lines += wrapped(f"  note: {note}", "    ")
-    return lines
+            entries.append(f"{run['reading']}: " + "; ".join(parts))
+    entries += _left_out_entries(detail.get("left_out", []))
+    entries += [f"note: {note}" for note in detail.get("notes", [])]
+    return entries
 
 
-def _cut(text: str, width: int) -> str:
-    return text if len(text) <= width else text[:width - 1] + "…"
+def engine_lines(detail: dict[str, Any]) -> list[str]:
+    """The engine entries wrapped to the report's width, each after the first indented."""
+    entries = engine_entries(detail)
+    return [line for i, entry in enumerate(entries)
+            for line in (wrapped(entry) if i == 0 else wrapped(f"  {entry}", "    "))]
 
 
-def obligation_line(r: Result) -> str:
-    """One obligation in at most ``WIDTH`` columns: verdict, deciding clause, subject, scope,
-    kind and time (a long subject cut short; the failing ones show their ID in full)."""
+Columns = tuple[int, int, int, int]
+
+
+def columns_of(results: list[Result]) -> Columns:
+    """The widths of the clause, subject, scope and kind columns: the longest of each, so
+    that no name is ever cut."""
+    obs = [r.obligation for r in results]
+    clause, subject, scope, kind = (max((len(getattr(ob, f)) for ob in obs), default=0)
+                                    for f in ("clause", "subject", "scope", "kind"))
+    return clause, subject, scope, kind
+
+
+def obligation_lines(r: Result, columns: Columns | None = None) -> list[str]:
+    """One obligation: verdict, deciding clause, subject, scope, kind and time, in aligned
+    columns (``columns``: the widths of the whole list), every name in full. On one line
+    where it fits the report's width (aligned if it can be, else single-spaced), else on two
+    (the scope, kind and time indented under the rest)."""
     ob = r.obligation
-    return (f"{r.verdict.value:<8} {_cut(ob.clause, 28):<28} {_cut(ob.subject, 21):<21} "
-            f"{_cut(ob.scope, 11):<11} {_cut(ob.kind, 16):<16} {r.seconds * 1000:8.1f} ms")
+    c = columns or columns_of([r])
+    time = f"{r.seconds * 1000:8.1f} ms"
+    one = (f"{r.verdict.value:<8} {ob.clause:<{c[0]}} {ob.subject:<{c[1]}} {ob.scope:<{c[2]}} "
+           f"{ob.kind:<{c[3]}} {time}")
+    if len(one) <= width():
+        return [one]
+    natural = f"{r.verdict.value:<8} {ob.clause} {ob.subject} {ob.scope} {ob.kind} {time.strip()}"
+    if len(natural) <= width():
+        return [natural]
+    return [f"{r.verdict.value:<8} {ob.clause} {ob.subject}",
+            f"{'':<8} {ob.scope} {ob.kind} {time.strip()}"]
 
 
 def summary_line(results: list[Result], seconds: float) -> str:
@@ -316,7 +365,7 @@ def to_text(results: list[Result], context: dict[str, Any], seconds: float,
                       f"{len(groups)} finding{'s' * (len(groups) > 1)}):"]
         for group in groups:
             r = group[0]
-            lines.append(obligation_line(r))
+            lines += obligation_lines(r)
             if len(group) > 1 and r.cause:
                 kinds = Counter(g.obligation.kind for g in group[1:])
                 lines += wrapped(f"    one finding for {len(group):,} obligations: the other "
@@ -333,7 +382,8 @@ def to_text(results: list[Result], context: dict[str, Any], seconds: float,
                       for line in wrapped(text, "      ")]
     for under, mine in _by_run(results).items():
         lines += ["", f"Every obligation, under {under}:" if under else "Every obligation:"]
-        lines += [obligation_line(r) for r in mine]
+        columns = columns_of(mine)
+        lines += [line for r in mine for line in obligation_lines(r, columns)]
     if "paigow" in detail:
         lines += paigow_lines(detail["paigow"])
     lines.append("")
@@ -358,7 +408,7 @@ def paigow_lines(game: dict[str, Any]) -> list[str]:
         report = game["silence"][scope]
         for row in report["by_combination"]:
             lines.append(
-                f"    {scope:<4} {row['combination']:<16} {row['distinct_values']:>5} values "
+                f"    {scope:<4} {row['combination']:<16} {row['distinct_values']:>5,} values "
                 f"{row['pairs']:>9,} pairs: {row['decided_by_text']:>9,} by the text, "
                 f"{row['decided_by_convention']:>9,} by {row['convention']}")
         across = report["across_combinations"]

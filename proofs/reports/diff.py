@@ -169,7 +169,7 @@ def _paigow_lines(paigow: dict[str, Any]) -> list[str]:
     lines = [f"Pai Gow (grid by {paigow['grid_by']}):"]
     for s in paigow["scopes"]:
         order = s["order"]
-        lines.append(f"  {s['scope']} hands ({s['hands']:,}): {len(s['combinations'])} "
+        lines.append(f"  {s['scope']} hands ({s['hands']:,}): {len(s['combinations']):,} "
                      f"combination differences; {order['ordered_pairs']:,} ordered pairs "
                      f"ordered differently ({order['unordered_pairs']:,} unordered)")
         for u in s["unranked"]:
@@ -254,9 +254,9 @@ def to_markdown(doc: dict[str, Any]) -> str:
         lines += ["", "**Pai Gow**"]
         for s in paigow["scopes"]:
             order = s["order"]
-            lines.append(f"- {s['scope']} hands: {len(s['combinations'])} combination "
+            lines.append(f"- {s['scope']} hands: {len(s['combinations']):,} combination "
                          f"differences, {order['ordered_pairs']:,} ordered pairs ordered "
-                         "differently" + (f", {len(s['conflicts'])} contradictions of the text"
+                         "differently" + (f", {len(s['conflicts']):,} contradictions of the text"
                                           if s["conflicts"] else ""))
             for c in s["combinations"][:3]:
                 lines.append(f"  - A {c['a']}, B {c['b']}: {c['hands']:,} hands, e.g. "

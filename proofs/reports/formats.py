@@ -21,7 +21,7 @@ from typing import Any
 
 from casino_proofs import regulation
 from casino_proofs.obligations.verdict import Result, Verdict
-from casino_proofs.reports.check import also, overall, settlement_text
+from casino_proofs.reports.check import also, overall, witness_lines
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _FILES = ("craps.toml", "paigow.toml", "conventions.toml")
@@ -57,23 +57,12 @@ def _title(clause: str) -> str:
 
 
 def counterexample_lines(r: Result) -> list[str]:
-    """The detail and counterexample of a result, one line each."""
-    return _detail(r).splitlines()
+    """The detail and counterexample of a result, one line each, in the text report's words."""
+    return witness_lines(r)
 
 
 def _detail(r: Result) -> str:
-    parts = [r.detail] if r.detail else []
-    cex = r.counterexample or {}
-    if "roll" in cex:
-        parts.append(f"roll {cex['roll'][0]},{cex['roll'][1]}; state {cex['state']}")
-    for s in cex.get("spec", []) if isinstance(cex.get("spec"), list) else []:
-        parts.append(f"spec: {settlement_text(s)}")
-    if isinstance(cex.get("impl"), dict):
-        parts.append(f"impl: {settlement_text(cex['impl'])}")
-    for hand in cex.get("hands", []):
-        sides = {k: v for k, v in hand.items() if k != "hand"}
-        parts.append(f"hand {hand.get('hand')}: {json.dumps(sides)}")
-    return "\n".join(parts)
+    return "\n".join(witness_lines(r))
 
 
 def to_junit(results: list[Result], seconds: float) -> str:

@@ -8,7 +8,8 @@ import json
 from typing import Any
 
 from casino_proofs.reports.check import header_lines
-from casino_proofs.reports.html_parts import STYLE, chart_note, e, edge_chart
+from casino_proofs.reports.edge_chart import edge_figure
+from casino_proofs.reports.html_parts import STYLE, e
 
 
 def to_json(doc: dict[str, Any]) -> str:
@@ -202,8 +203,8 @@ def _figure_cells(f: dict[str, Any]) -> str:
 
     def both(figure: dict[str, str], percent: bool = True) -> str:
         shown = _percent(figure["decimal"]) if percent else f"{float(figure['decimal']):.6g}"
-        exact = e(figure["exact"]).replace("/", "/<wbr>").replace("*", "*<wbr>")
-        return f'<td class="num">{exact}<br>{e(shown)}</td>'
+        return (f'<td class="num"><span class="exact">{e(figure["exact"])}</span><br>'
+                f"{e(shown)}</td>")
 
     return (both(f["hit_frequency"]) + both(edge["per_bet_made"])
             + both(edge["per_bet_resolved"]) + both(edge["per_roll"])
@@ -213,9 +214,10 @@ def _figure_cells(f: dict[str, Any]) -> str:
             + both(f["expected_rolls"], False))
 
 
-def par_section(doc: dict[str, Any]) -> str:
-    """The PAR sheet as HTML: the house-edge chart, the craps figures and the Pai Gow tables
-    (in the PAR page, and in the check's HTML report)."""
+def par_section(doc: dict[str, Any], chart: bool = True) -> str:
+    """The PAR sheet as HTML: the house-edge chart (left to the check's own ``House edges``
+    in its report: ``chart`` False), the craps figures and the Pai Gow tables (in the PAR
+    page, and in the check's HTML report)."""
     craps_rows = "".join(
         f"<tr><td>{e(r['wager'])}"
         + ("" if r["agree"] else "<br><span class=REFUTED>spec and impl disagree</span>")
@@ -236,22 +238,26 @@ def par_section(doc: dict[str, Any]) -> str:
             for c in p["five_card"]["combinations"])
         paigow += (f"<h3>Pai Gow Poker [{e(p['reading'])}]</h3><table><tr><th>combination</th>"
                    f"<th>clause</th><th>five cards</th><th>two cards</th><th>seven cards</th>"
-                   f"<th>probability (seven)</th></tr>{body}</table>")
-    chart = edge_chart(edge_rows_of(doc)) if "craps" in doc else ""
-    return f"""<h2 id="par-house-edges">House edge by wager and reading (PAR sheet)</h2>
-<p>Bars: per bet made, under the base readings. Marks: the same wager under another reading
-(red where the player has the advantage). {chart_note(edge_rows_of(doc)) if "craps" in doc
-else ""} Every figure below is exact (fractions; square roots as surds), with its percentage
-or decimal, from the specification and checked against the implementation.</p>
-{chart}
+                   f"<th>probability (seven)</th></tr>{body}</table>"
+                   '<p class="note">—: no two-card hand (a low hand) forms this combination; '
+                   "two cards form a pair or no combination (s. 40 (10)).</p>")
+    figure = (f"""<h2 id="par-house-edges">House edge by wager and reading (PAR sheet)</h2>
+{edge_figure(edge_rows_of(doc))}""" if chart and "craps" in doc else "")
+    return f"""{figure}
 <h2 id="par-craps">Craps: the PAR sheet</h2>
-<table class="figures"><tr><th>wager</th><th>reading</th><th>from</th><th>hit frequency</th>
+<p>Every figure is exact (fractions; square roots as surds), with its percentage or decimal,
+from the specification and checked against the implementation.</p>
+<div class="wide"><table class="figures"><tr><th>wager</th><th>reading</th><th>from</th>
+<th>hit frequency</th>
 <th>edge (bet made)</th><th>edge (bet resolved)</th><th>edge (per roll)</th><th>variance</th>
 <th>σ</th><th>VI 90%<br>VI 95%</th><th>rolls</th></tr>
-{craps_rows}</table>
-<h2 id="par-paigow">Pai Gow Poker: how often each combination occurs</h2>
-{paigow}
-"""
+{craps_rows}</table></div>
+{_paigow_part(paigow)}"""
+
+
+def _paigow_part(tables: str) -> str:
+    return (f'<h2 id="par-paigow">Pai Gow Poker: how often each combination occurs</h2>'
+            f"{tables}" if tables else "")
 
 
 def to_html(doc: dict[str, Any]) -> str:

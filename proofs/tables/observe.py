@@ -126,8 +126,10 @@ class Played:
     #: the events judged (every answer of every script read), and the rolls among them
     events: int = 0
     rolls: int = 0
-    #: the transitions of the abstract table model the table went through
+    #: the transitions of the abstract table model the table went through (worked out only
+    #: while ``track``: once every transition of the model is observed, no longer)
     transitions: set[Key] = field(default_factory=set)
+    track: bool = True
 
 
 def _int(value: Any) -> bool:
@@ -193,7 +195,8 @@ class Walk:
 
     def event(self, i: int, event: dict[str, Any], answer: Any) -> None:
         self.played.events += 1
-        self.played.transitions.update(transitions(self.ref.state, event))
+        if self.played.track:
+            self.played.transitions.update(transitions(self.ref.state, event))
         want = self.ref.expect(event)
         if isinstance(want, RollDue):
             self.roll(i, event["roll"], answer, want)

@@ -96,7 +96,7 @@ class TableRun:
 
     def read(self, script: Script, answers: Any) -> None:
         """What the table did in one script (or logged session), judged and kept."""
-        played = Played()
+        played = Played(track=self.transitions is not None and not self.transitions.complete)
         read_script(script, answers, played, self.setting)
         self.sessions += 1
         self.events += len(script.events)
@@ -202,7 +202,7 @@ def read_run(sessions: Iterable[tuple[Script, Any]], setting: Setting,
     run = TableRun(setting, Judge(setting.money, setting.policies.per_player),
                    universe=within, excluded=universe - within, transitions=transitions)
     if transitions is not None:
-        transitions.observed.clear()
+        transitions.reset()
     for script, answers in sessions:
         run.read(script, answers)
     return run

@@ -185,6 +185,8 @@ class Transitions:
         paths = explore(setting, depth)
         self.model = set(paths)
         self.observed: set[abstract.Key] = set()
+        #: the model's transitions not yet observed
+        self.unseen = set(self.model)
         covered = cover(setting, paths)
         self.scripts = [Script(f"transitions {i}", "transitions", events, {})
                         for i, (events, _) in enumerate(covered, start=1)]
@@ -205,7 +207,7 @@ class Transitions:
         yet observed that a table refusing every such withdrawal reaches. Those it cannot
         reach are not this table's (:meth:`result` says so), if it took none: at a table
         that takes some and refuses others, they stay not established."""
-        missing = self.model - self.observed
+        missing = set(self.unseen)
         if not self.choices or not missing:
             return []
         paths = explore(setting, self.depth, refuse_either=True)
@@ -221,8 +223,20 @@ class Transitions:
         self.scripts += out
         return out
 
+    def reset(self) -> None:
+        """Nothing observed yet (a new reading of the same scripts or log)."""
+        self.observed.clear()
+        self.unseen = set(self.model)
+
+    @property
+    def complete(self) -> bool:
+        """Every transition of the model observed: what a script goes through need not be
+        worked out any more."""
+        return not self.unseen
+
     def observe(self, script: Script, answers: Any, played: Played) -> None:
         self.observed.update(played.transitions)
+        self.unseen.difference_update(played.transitions)
         failures = [(j.where.event, j.expect.kind or "placement") for j in played.judged
                     if not j.holds]
         failures += [(x.where.event, "on-table") for x in played.listings]

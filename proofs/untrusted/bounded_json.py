@@ -41,17 +41,17 @@ def _constant(name: str) -> Any:
 
 
 def depth_exceeds(value: Any, max_depth: int) -> bool:
-    """Whether ``value`` nests arrays and objects deeper than ``max_depth`` (iteratively: a
-    deep value must not exhaust the stack that measures it)."""
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        node, level = stack.pop()
-        children = node.values() if isinstance(node, dict) else node
-        for child in children:
-            if isinstance(child, list | dict):
-                if level + 1 > max_depth:
-                    return True
-                stack.append((child, level + 1))
+    """Whether ``value`` nests arrays and objects deeper than ``max_depth`` (level by level,
+    iteratively: a deep value must not exhaust the stack that measures it)."""
+    level = [value] if isinstance(value, list | dict) else []
+    depth = 0
+    while level:
+        depth += 1
+        if depth > max_depth:
+            return True
+        level = [child for node in level
+                 for child in (node.values() if type(node) is dict else node)
+                 if type(child) is list or type(child) is dict]
     return False
 
 

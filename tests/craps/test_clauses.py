@@ -61,3 +61,17 @@ def test_odds_notation_for_takes_the_unit_off_each_winning_share(
         wager: str, roll: tuple[int, int], state: dict[str, Any], readings: dict[str, str],
         expected: Any) -> None:
     _check(wager, roll, state, readings, expected)
+
+
+def test_conv_single_chance_come_names_its_own_first_roll_never_the_come_out_roll() -> None:
+    """Issue 24, item 4: a Come or Don't Come bet is placed off the table's come-out roll, so
+    its rules name the bet's own first roll as its come roll, never as a "come-out roll" (a
+    refutation printed "come-out roll: wins on 2, 3" above "not a come-out roll")."""
+    from casino_proofs.spec.catalogue import wager
+
+    for name in ("come", "dont-come"):
+        labels = [rule.label for rule in wager(name).rules]
+        first = [label for label in labels if not label.startswith("point set")]
+        assert first and all(label.startswith("come roll (the bet's own first roll, not the "
+                                              "table's come-out roll): ") for label in first)
+    assert any(rule.label.startswith("come-out roll: ") for rule in wager("dont-pass").rules)

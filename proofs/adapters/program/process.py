@@ -37,6 +37,11 @@ _STDERR_LINE = 4096
 _WATCH = 0.25  # seconds between looks at whether the process has exited
 
 
+#: seconds to wait for the last of an exited program's standard error (a child of it may
+#: keep the pipe open: then what was read by then)
+_STDERR_WAIT = 2.0
+
+
 class LineTooLong(Exception):
     """The engine wrote a line longer than MAX_LINE."""
 
@@ -52,7 +57,9 @@ class EngineProcess:
         self._ended = False
         assert self.proc.stdout is not None and self.proc.stderr is not None
         threading.Thread(target=self._read_out, args=(self.proc.stdout,), daemon=True).start()
-        threading.Thread(target=self._read_err, args=(self.proc.stderr,), daemon=True).start()
+        self._err_reader = threading.Thread(target=self._read_err, args=(self.proc.stderr,),
+                                            daemon=True)
+        self._err_reader.start()
 
     def _read_out(self, stream: IO[bytes]) -> None:
         number = 0
@@ -117,7 +124,11 @@ class EngineProcess:
         return code
 
     def stderr_tail(self) -> str:
-        """The last lines the program wrote on its standard error, escaped, or ''."""
+        """The last lines the program wrote on its standard error, escaped, or ''. Once the
+        program has exited, everything it wrote is read first (however busy the machine is,
+        the tail never depends on when it is asked)."""
+        if self.proc.poll() is not None:
+            self._err_reader.join(timeout=_STDERR_WAIT)
         tail = [line for line in self._stderr if line.strip()][-3:]
         return f"; its stderr ends: {one_line(' | '.join(tail))[:300]}" if tail else ""
 

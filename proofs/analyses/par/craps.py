@@ -104,10 +104,14 @@ class ParRow:
     impl: Figures | None
     note: str = ""
     chain: Chain | None = field(default=None, compare=False)  # the specification's
+    #: False: the engine does not claim this reading (its hello), so has no figures under it
+    implemented: bool = True
 
     @property
     def agree(self) -> bool:
-        return self.spec == self.impl
+        """The implementation's figures are the specification's; a reading the engine does
+        not implement is no disagreement (the sheet gives the specification's alone)."""
+        return not self.implemented or self.spec == self.impl
 
 
 def _figures(settle: chains.Settle, start: chains.Start) -> tuple[Figures | None, Chain | None,
@@ -129,18 +133,29 @@ def par_rows(base: Mapping[str, str] | None = None, wagers: list[str] | None = N
 
         engine = OurImplementation()
     base = dict(base or {})
+    claimed = engine.hello.readings or {}
     rows: list[ParRow] = []
     for name in wagers or list(spec.WAGER_NAMES):
         variants = reading_variants(name, base)
         for label, chosen, w in variants:
+            rid, _sep, value = label.partition("=")
+            implemented = label == "base" or value in claimed.get(rid, ())
             spec_fn = spec_settle(w)
             impl_fn = engine_settle(name, engine, chosen)
             for start in starts(name):
                 made, path, note = _figures(spec_fn, start)
+                if not implemented:
+                    rows.append(ParRow(name, start.label, label, made, None, note or NOT_CLAIMED,
+                                       path, implemented=False))
+                    continue
                 got, _path, impl_note = _figures(impl_fn, start)
                 rows.append(ParRow(name, start.label, label, made, got, note or impl_note,
                                    path))
     return rows
+
+
+#: a PAR row under a reading the engine does not claim
+NOT_CLAIMED = "the implementation does not implement this reading: specification only"
 
 
 # -- exact figures as text -------------------------------------------------------------------
@@ -218,7 +233,7 @@ def figures_json(f: Figures) -> dict[str, Any]:
 
 def row_json(row: ParRow) -> dict[str, Any]:
     out: dict[str, Any] = {"wager": row.wager, "start": row.start, "reading": row.reading,
-                           "agree": row.agree}
+                           "agree": row.agree, "implemented": row.implemented}
     if row.spec is not None:
         out["figures"] = figures_json(row.spec)
     if row.note:

@@ -326,7 +326,7 @@ def seven_card_counts(rank5: Rank5, deck: tuple[int, ...] = FULL_DECK,
         counts = [sum(column) for column in zip(*shares, strict=True)]
     expected = comb(len(deck), HAND)
     if sum(counts) != expected:  # a guard: every hand counted once
-        raise AssertionError(f"counted {sum(counts)} hands, not C({len(deck)}, {HAND}) = "
+        raise AssertionError(f"counted {sum(counts):,} hands, not C({len(deck):,}, {HAND}) = "
                              f"{expected}")
     return names.table(counts)
 
@@ -385,5 +385,5 @@ def five_card_counts(rank5: Rank5, deck: tuple[int, ...] = FULL_DECK) -> dict[st
         by_ordinal[ordinal[value]] += n
     expected = comb(len(deck), HIGH)
     if sum(by_ordinal) != expected:  # a guard: every hand counted once
-        raise AssertionError(f"counted {sum(by_ordinal)} hands, not C({len(deck)}, {HIGH})")
+        raise AssertionError(f"counted {sum(by_ordinal):,} hands, not C({len(deck):,}, {HIGH})")
     return names.table(by_ordinal)

@@ -33,10 +33,10 @@ def validation(ctx: WagerCheck) -> None:
     if silent:
         answer = ctx.answers.answers[silent[0]]
         ctx.no_smt(ob, started, Verdict.ERROR,
-                   f"not established: no answer to {len(silent)} impossible input(s), e.g. "
+                   f"not established: no answer to {len(silent):,} impossible input(s), e.g. "
                    f"{silent[0].text()}", {"input": silent[0].item(), "impl": answer_json(answer)})
         return
-    ctx.no_smt(ob, started, Verdict.PROVED, f"{len(impossible)} impossible inputs refused")
+    ctx.no_smt(ob, started, Verdict.PROVED, f"{len(impossible):,} impossible inputs refused")
 
 
 def deterministic(ctx: WagerCheck) -> None:
@@ -50,7 +50,7 @@ def deterministic(ctx: WagerCheck) -> None:
     if differing:
         q, first, again = differing[0]
         ctx.no_smt(ob, started, Verdict.REFUTED,
-                   f"non-deterministic: {q.text()} answered two ways ({len(differing)} inputs "
+                   f"non-deterministic: {q.text()} answered two ways ({len(differing):,} inputs "
                    "in all)",
                    {"input": q.item(), "first": answer_json(first),
                     "second": answer_json(again)})
@@ -60,10 +60,10 @@ def deterministic(ctx: WagerCheck) -> None:
         q, answer = silent[0]
         ctx.no_smt(ob, started, Verdict.ERROR,
                    f"not established: {q.text()} was not answered both times "
-                   f"({len(silent)} of {asked} inputs in all)",
+                   f"({len(silent):,} of {asked:,} inputs in all)",
                    {"input": q.item(), "impl": answer_json(answer)})
         return
-    ctx.no_smt(ob, started, Verdict.PROVED, f"{asked} inputs asked twice")
+    ctx.no_smt(ob, started, Verdict.PROVED, f"{asked:,} inputs asked twice")
 
 
 def library_defaults(ctx: WagerCheck) -> None:
@@ -84,4 +84,4 @@ def library_defaults(ctx: WagerCheck) -> None:
                        {"input": q.item(), "impl": answer_json(implicit),
                         "explicit_defaults": answer_json(given)})
             return
-    ctx.no_smt(ob, started, Verdict.PROVED, f"{len(ctx.answers.questions[w.name].all)} inputs")
+    ctx.no_smt(ob, started, Verdict.PROVED, f"{len(ctx.answers.questions[w.name].all):,} inputs")

@@ -162,7 +162,7 @@ def _claims(w: spec.WagerSpec, answers: CrapsAnswers) -> dict[str, Claim]:
     mismatched = sorted(taken ^ reachable_states, key=lambda st: (st.point, st.come_out,
                                                                   st.working, st.first_roll))
     out[f"craps/{w.name}/all-states/domain"] = Claim(
-        not mismatched, f"{len(universe_states)} states, {len(mismatched)} accepted by one "
+        not mismatched, f"{len(universe_states):,} states, {len(mismatched):,} accepted by one "
                         "side only",
         {"state": state_dict(mismatched[0]), "roll": [1, 1]} if mismatched else None,
         "the implementation accepts a state the specification says is unreachable, or "
@@ -203,7 +203,7 @@ def confirm(results: list[Result], specs: Sequence[spec.WagerSpec],
             out.append(r)
             continue
         text = f"enumeration: {claim.what}"
-        note = (f"the SMT query's state universe leaves out {claim.outside_smt} states of this "
+        note = (f"the SMT query's state universe leaves out {claim.outside_smt:,} states of this "
                 "class: they rest on the enumeration alone") if claim.outside_smt else ""
         if r.verdict is Verdict.PROVED and not claim.holds:
             if claim.witness is not None:

@@ -3,7 +3,7 @@ asked once and kept (see the package's docstring)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from casino_proofs import spec
@@ -86,6 +86,30 @@ def _unobserved(results: list[Result], table: list[Result]) -> list[Result]:
     return [replace(r, cause=cause(r)) for r in results] + table
 
 
+def _table_part(engine: Engine, values: Mapping[str, str], asked: list[spec.WagerSpec],
+                results: list[Result], out: list[dict[str, str]]
+                ) -> tuple[list[Result], list[dict[str, str]]]:
+    """For a table (played or logged): its own obligations beside the protocol-1 ones, and
+    what cannot apply to it, listed as left out."""
+    table = engine.kind in ("play", "log")
+    table_run = getattr(engine, "table_run", None)
+    if table and table_run is not None:
+        run = table_run(values)
+        results = _unobserved(results, run.results(asked))
+        out = [*out, *run.not_applicable()]
+    if table:
+        out = [*out, {"what": "craps/*/all-states/deterministic",
+                      "why": "a table is judged on every observation of an input by the "
+                             "reference table (craps/table/history), not by asking twice"}]
+    if engine.kind in ("table", "play", "log"):
+        out = [*out, {"what": "craps/*/all-states/validation",
+                      "why": "a recorded table cannot be asked about impossible inputs"
+                      if engine.kind != "play" else
+                      "a table engine is only ever rolled real dice: its scripts cannot "
+                      "ask about impossible inputs"}]
+    return results, out
+
+
 def _not_offered(w: spec.WagerSpec) -> Result:
     return Result(Obligation(f"craps/{w.name}/all-states/offered", "offered", w.paragraph,
                              (w.paragraph,), w.name, "all-states",
@@ -99,7 +123,8 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
                 wagers: list[str] | None = None, budget: Budget | None = None,
                 specs: list[spec.WagerSpec] | None = None, record: bool = False,
                 left_out: list[str] | None = None,
-                explicit: Engine | None = None) -> CrapsRun:
+                explicit: Engine | None = None,
+                progress: Callable[[int, int], None] | None = None) -> CrapsRun:
     """Prove every craps obligation of ``engine``.
 
     ``wagers``: the wagers to prove (default: every wager); ``left_out``: wagers the user
@@ -107,6 +132,7 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
     must-fail cases of the spec checks themselves). ``explicit``: the implementation with every
     reading passed explicitly, for ``library-defaults`` (the engine's own
     :meth:`~casino_proofs.protocol.engine.Engine.explicit_defaults` when not given).
+    ``progress`` is told the wagers proved so far, of how many.
     """
     values = dict(readings or {})
     spec_readings = spec.Readings.from_dict(values)
@@ -123,10 +149,12 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
     can_refuse = engine.kind not in ("table", "play", "log")
     table = engine.kind in ("play", "log")
     replays = {}
-    for w in asked:
+    for i, w in enumerate(asked, start=1):
         check = WagerCheck(session, w, answers, can_refuse, table)
         results += check_wager(check)
         replays.update(check.replays)
+        if progress is not None:
+            progress(i, len(asked))
     results = enumeration.confirm(results, asked, answers, replays)
     if answers.channel is not None:
         results.append(channel_result(channel_obligation("craps", CHANNEL_ID, "all-states"),
@@ -136,23 +164,9 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
     records = engine.unreadable_records()
     if records is not None:
         results.append(records_result(*records))
-    table_run = getattr(engine, "table_run", None)
     out = [{"what": f"craps wager {name}", "why": "left out by the user (--wagers)"}
            for name in (left_out or [])]
-    if table and table_run is not None:
-        run = table_run(values)
-        results = _unobserved(results, run.results(asked))
-        out += run.not_applicable()
-    if table:
-        out.append({"what": "craps/*/all-states/deterministic",
-                    "why": "a table is judged on every observation of an input by the "
-                           "reference table (craps/table/history), not by asking twice"})
-    if not can_refuse:
-        out.append({"what": "craps/*/all-states/validation",
-                     "why": "a recorded table cannot be asked about impossible inputs"
-                     if engine.kind != "play" else
-                     "a table engine is only ever rolled real dice: its scripts cannot "
-                     "ask about impossible inputs"})
+    results, out = _table_part(engine, values, asked, results, out)
     return CrapsRun(results, answers, out)
 
 

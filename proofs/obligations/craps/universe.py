@@ -29,13 +29,13 @@ def check(session: Session) -> Result:
     missing = [st for st in enumerated if not spec.holds(state_universe(), st)]
     if missing:
         return Result(ob, Verdict.REFUTED, time.perf_counter() - started,
-                      f"the specification's state universe leaves out {len(missing)} states; "
+                      f"the specification's state universe leaves out {len(missing):,} states; "
                       "the SMT queries do not see them (the enumeration does)",
                       {"state": state_dict(missing[0])})
     answer = session.check(z3.Not(z3.Or([state_is(st) for st in enumerated])))
     if answer.outcome == z3.unsat:
         return Result(ob, Verdict.PROVED, time.perf_counter() - started,
-                      f"{len(enumerated)} states", resources=answer.cost,
+                      f"{len(enumerated):,} states", resources=answer.cost,
                       smt=answer.kept("unsat"), smt_verdict=Verdict.PROVED)
     if answer.outcome == z3.unknown:
         return Result(ob, Verdict.UNKNOWN, time.perf_counter() - started, answer.reason)

@@ -90,8 +90,15 @@ def _tasks(deck: tuple[int, ...], spec_checks: bool) -> list[tuple[str, ...]]:
     passes = [("pass", scope, str(p)) for scope, size in SCOPES.items()
               for p in range(len(deck) - size + 1)]
     # The longest first: hands starting with the lowest cards are the most numerous.
-    passes.sort(key=lambda t: -comb(len(deck) - 1 - int(t[2]), SCOPES[t[1]] - 1))
+    passes.sort(key=lambda t: -_hands_of(t, len(deck)))
     return [*passes[:2], *queries, *passes[2:]]
+
+
+def _hands_of(task: tuple[str, ...], cards: int) -> int:
+    """How many hands a pass task goes over (its first card fixed); a query task, none."""
+    if task[0] != "pass":
+        return 0
+    return comb(cards - 1 - int(task[2]), SCOPES[task[1]] - 1)
 
 
 def _run_tasks(tasks: list[tuple[str, ...]], workers: int) -> Iterator[tuple[tuple[str, ...],
@@ -172,9 +179,12 @@ def prove_paigow(engine: Engine, readings: Mapping[str, str] | None = None,
     queries: list[pq.Query] = []
     tasks = _tasks(deck, spec_checks)
     clock = time.process_time()
-    for done, (task, outcome) in enumerate(_run_tasks(tasks, workers), start=1):
+    hands = {t: _hands_of(t, len(deck)) for t in tasks}
+    total, done = sum(hands.values()), 0
+    for task, outcome in _run_tasks(tasks, workers):
+        done += hands[task]
         if progress is not None:
-            progress(done, len(tasks))
+            progress(done, total)
         if task[0] == "pass":
             passes[task[1]].merge(outcome)
         else:

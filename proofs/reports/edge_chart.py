@@ -1,0 +1,161 @@
+"""The chart of house edges (in the check's HTML report and the PAR sheet's): one bar per
+wager under the base readings, and one keyed mark per other reading that changes it.
+
+Edges run from about -333 % (the player's advantage, under some readings) to under 100 % (the
+house's), so one linear scale would leave the house's bars a few pixels long. The chart has
+two panels side by side, each with its own axis, ticks and title: the player's advantage on
+the left (drawn only if some edge is negative) and the house edge on the right. Each axis ends
+at a round value just past its largest edge, and is ticked at round steps. Each mark carries a
+letter, and the legend under the chart names the reading of each letter, so that a printed
+page or a screenshot is labelled, not only the tooltips. The figure spans the page's width.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from string import ascii_lowercase
+from typing import Any
+
+from casino_proofs.reports.html_parts import e
+
+#: the widths of the chart's parts, in the SVG's own units (it is scaled to the page)
+_LABEL, _PLAYER, _GAP, _HOUSE, _MARGIN, _ROW = 130, 250, 40, 520, 40, 18
+#: round steps for an axis, as fractions of one unit staked
+_STEPS = tuple(Fraction(n, 100) for n in (1, 2, 5, 10, 20, 25, 50, 100, 200))
+
+
+def _axis(largest: Fraction) -> tuple[Fraction, Fraction]:
+    """An axis for edges up to ``largest``: its end and its step (at most 5 ticks past 0)."""
+    step = next((s for s in _STEPS if largest <= 5 * s), _STEPS[-1])
+    ticks = -(-largest // step) if largest > 0 else 1  # ceiling
+    return step * max(ticks, 1), step
+
+
+def _percent(value: Fraction) -> str:
+    return f"{float(value) * 100:.0f}%"
+
+
+class _Panel:
+    """One side of the chart: ``extent`` maps to ``width`` units from ``left``; ``sign`` is
+    -1 for the player's side (drawn leftwards from its right edge)."""
+
+    def __init__(self, left: float, width: float, extent: Fraction, step: Fraction,
+                 sign: int) -> None:
+        self.left, self.width, self.extent, self.step, self.sign = left, width, extent, step, sign
+
+    @property
+    def zero(self) -> float:
+        return self.left + self.width if self.sign < 0 else self.left
+
+    def x(self, edge: Fraction) -> float:
+        return self.zero + float(edge / self.extent) * self.width
+
+    def holds(self, edge: Fraction) -> bool:
+        return edge < 0 if self.sign < 0 else edge >= 0
+
+    def axis(self, bottom: float, title: str) -> list[str]:
+        out = [f'<line x1="{self.zero:.1f}" y1="0" x2="{self.zero:.1f}" y2="{bottom}" '
+               'stroke="#999"/>']
+        tick = self.step
+        while tick <= self.extent:
+            x = self.x(tick * self.sign)
+            out.append(f'<line x1="{x:.1f}" y1="0" x2="{x:.1f}" y2="{bottom}" '
+                       'stroke="#eee"/>')
+            out.append(f'<text x="{x:.1f}" y="{bottom + 12}" text-anchor="middle">'
+                       f"{_percent(tick * self.sign)}</text>")
+            tick += self.step
+        out.append(f'<text x="{self.zero:.1f}" y="{bottom + 12}" text-anchor="middle">0</text>')
+        out.append(f'<text x="{self.left + self.width / 2:.1f}" y="{bottom + 26}" '
+                   f'text-anchor="middle" font-weight="bold">{e(title)}</text>')
+        return out
+
+
+def _base_and_others(rows: list[dict[str, Any]]) -> tuple[
+        dict[str, dict[str, Any]], dict[str, list[dict[str, Any]]]]:
+    base: dict[str, dict[str, Any]] = {}
+    others: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        if r["house_edge"] is None:
+            continue
+        if r["reading"] == "base":
+            base.setdefault(r["wager"], r)
+        else:
+            others.setdefault(r["wager"], []).append(r)
+    return base, others
+
+
+def edge_figure(rows: list[dict[str, Any]]) -> str:
+    """The chart, its caption and its legend, as one ``<figure>``."""
+    base, others = _base_and_others(rows)
+    wagers = [w for w in base if not w.startswith("hop-") or w in ("hop-1-1", "hop-2-4")]
+    shown = [base[w] for w in wagers] + [o for w in wagers for o in others.get(w, [])]
+    edges = [Fraction(r["house_edge"]) for r in shown]
+    if not edges:
+        return ""
+    keys = {reading: ascii_lowercase[i % 26] * (1 + i // 26) for i, reading in enumerate(
+        dict.fromkeys(o["reading"] for w in wagers for o in others.get(w, [])))}
+    low, high = min(edges), max(edges)
+    panels = []
+    if low < 0:
+        panels.append(_Panel(_LABEL, _PLAYER, *_axis(-low), -1))
+    house_left = _LABEL + (_PLAYER + _GAP if low < 0 else 0)
+    panels.append(_Panel(house_left, _HOUSE, *_axis(max(high, Fraction(0))), 1))
+    bottom = _ROW * len(wagers)
+    width, height = house_left + _HOUSE + _MARGIN, bottom + 34
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {width} '
+             f'{height}" role="img" aria-label="house edge per wager and reading">']
+    titles = ("the player's advantage", "house edge")[2 - len(panels):]
+    for panel, title in zip(panels, titles, strict=True):
+        parts += panel.axis(bottom, title)
+    for i, w in enumerate(wagers):
+        parts += _wager_row(i * _ROW, base[w], others.get(w, []), panels, keys)
+    parts.append("</svg>")
+    return ("<figure class=\"chart\">" + "".join(parts) + "<figcaption>"
+            + _caption(low, high, panels) + _legend(keys) + "</figcaption></figure>")
+
+
+def _panel_of(panels: list[_Panel], edge: Fraction) -> _Panel:
+    return next(p for p in panels if p.holds(edge))
+
+
+def _wager_row(y: float, base: dict[str, Any], others: list[dict[str, Any]],
+               panels: list[_Panel], keys: dict[str, str]) -> list[str]:
+    edge = Fraction(base["house_edge"])
+    panel = _panel_of(panels, edge)
+    end = panel.x(edge)
+    x, length = min(panel.zero, end), max(1.0, abs(end - panel.zero))
+    wager = e(base["wager"])
+    out = [f'<text x="{_LABEL - 6}" y="{y + 13}" text-anchor="end">{wager}</text>',
+           f'<rect x="{x:.1f}" y="{y + 3}" width="{length:.1f}" height="{_ROW - 6}" '
+           f'fill="#4a78b5"><title>{wager}: {e(base["house_edge"])} '
+           f'({e(base["house_edge_percent"])})</title></rect>']
+    for o in others:
+        v = Fraction(o["house_edge"])
+        cx = _panel_of(panels, v).x(v)
+        color = "#b00020" if v < 0 else "#e08a00"
+        out.append(f'<circle cx="{cx:.1f}" cy="{y + _ROW / 2}" r="3" fill="{color}"><title>'
+                   f'{wager} under {e(o["reading"])}: {e(o["house_edge"])} '
+                   f'({e(o["house_edge_percent"])})</title></circle>'
+                   f'<text x="{cx + 4:.1f}" y="{y + 6}" font-size="8">'
+                   f'{keys[o["reading"]]}</text>')
+    return out
+
+
+def _caption(low: Fraction, high: Fraction, panels: list[_Panel]) -> str:
+    house = panels[-1]
+    said = (f"Bars: the house edge per bet made under the base readings; marks: the same wager "
+            f"under another reading (red where the player has the advantage). The house's side "
+            f"reaches {_percent(high)}, its axis drawn to {_percent(house.extent)} in steps of "
+            f"{_percent(house.step)}.")
+    if len(panels) > 1:
+        player = panels[0]
+        said += (f" The player's side (left) reaches {_percent(low)}, drawn at its own scale, "
+                 f"to {_percent(-player.extent)} in steps of {_percent(player.step)}.")
+    return f"<p>{e(said)} Hop bets: hop-1-1 and hop-2-4 stand for the rest.</p>"
+
+
+def _legend(keys: dict[str, str]) -> str:
+    if not keys:
+        return ""
+    items = "".join(f"<li><b>{key}</b> {e(reading)}</li>" for reading, key in keys.items())
+    return f'<ul class="legend">{items}</ul>'
