@@ -3,9 +3,12 @@ findings, and the audit bundles the forgery corpus starts from."""
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
+import io
 import os
 import pickle
+import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -67,18 +70,41 @@ BUNDLES = {
 }
 
 
-@pytest.fixture(scope="session")
-def bundles(tmp_path_factory: pytest.TempPathFactory,
-            paigow_outcome: PaiGowOutcome) -> dict[str, Path]:
-    """One audit bundle of each base (the Pai Gow one from the session's run, not a second
-    pass over every hand)."""
-    root = tmp_path_factory.mktemp("bundles")
-    out = {}
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("casino_proofs.command.check.prove_paigow",
-                      lambda *a, **k: paigow_outcome)
-        for name, options in BUNDLES.items():
-            out[name] = root / name
-            code = main(["check", "--quiet", "--bundle", str(out[name]), *options])
+class Bundles:
+    """The bases of the forgery corpus, each written on first use, once for every test
+    process (under a lock, in this run's temporary directory): a run whose tests never
+    replay a Pai Gow bundle never makes one."""
+
+    def __init__(self, root: Path, request: pytest.FixtureRequest) -> None:
+        self.root, self.request = root, request
+
+    def __getitem__(self, name: str) -> Path:
+        target = self.root / name
+        with (self.root / f"{name}.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not (target / "manifest.json").is_file():
+                self._write(name, target)
+        return target
+
+    def _write(self, name: str, target: Path) -> None:
+        options = BUNDLES[name]
+        with pytest.MonkeyPatch.context() as patch:
+            if name == "paigow":  # the session's run, not a second pass over every hand
+                outcome = self.request.getfixturevalue("paigow_outcome")
+                patch.setattr("casino_proofs.command.check.prove_paigow",
+                              lambda *a, **k: outcome)
+            staging = self.root / f"{name}.writing"
+            if staging.exists():
+                shutil.rmtree(staging)
+            with contextlib.redirect_stdout(io.StringIO()):  # not the asking test's output
+                code = main(["check", "--quiet", "--bundle", str(staging), *options])
             assert code == (1 if name == "any7-overpay" else 0), name
-    return out
+            staging.rename(target)
+
+
+@pytest.fixture(scope="session")
+def bundles(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Bundles:
+    """One audit bundle of each base, made when a test first needs it."""
+    root = tmp_path_factory.getbasetemp().parent / "bundles"
+    root.mkdir(exist_ok=True)
+    return Bundles(root, request)
