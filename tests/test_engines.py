@@ -313,7 +313,7 @@ def test_an_engine_without_a_wager_is_refuted_unless_left_out(
     assert code == 1 and "the engine does not offer eleven" in out
     code, out, _ = _check(capsys, "--only", "craps", "--wagers", "hard-6,any-7",
                           "--engine", f"table:{table}")
-    assert code == 0 and "left out (left out by the user (--wagers)): 40 craps wagers:" in out
+    assert code == 0 and "left out by the user (--wagers): 40 craps wagers:" in out
     assert re.search(r"craps wagers: [^\n]*\beleven\b", out)
 
 
