@@ -5,6 +5,7 @@ module of its own that registers its parser, and the dispatch to them, with the 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import signal
 import sys
@@ -76,9 +77,18 @@ def _interrupted(signum: int, _frame: object) -> None:
     raise KeyboardInterrupt(signal.Signals(signum).name)
 
 
+def _default_sigterm() -> None:
+    """In a forked child: SIGTERM at its default, so that a pool's terminate() ends a worker
+    even while it waits inside a lock (a Python handler runs only between bytecodes)."""
+    with contextlib.suppress(ValueError):  # not the main thread: leave it
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def main(argv: list[str] | None = None) -> int:
     """The command, with SIGTERM taken as an interrupt, and every engine it started ended
     however it stops (the engines themselves end with the checker, even on SIGKILL)."""
+    if not _COMMAND_PID:
+        os.register_at_fork(after_in_child=_default_sigterm)
     _COMMAND_PID[:] = [os.getpid()]
     try:
         previous = signal.signal(signal.SIGTERM, _interrupted)

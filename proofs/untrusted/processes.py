@@ -61,6 +61,26 @@ def become_subreaper() -> None:
         _SUBREAPER[0] = True
 
 
+def exit_with_parent(parent: int, every: float = 0.2) -> None:
+    """In a pool worker: SIGTERM at its default (the command's handler is not a worker's),
+    and exit within ``every`` seconds of the process that started it being gone (even
+    killed). Not a parent-death signal: Linux sends that when the *thread* that forked the
+    worker ends, and a pool forks the workers it replaces from a thread of its own that ends
+    with the pool, which could kill a worker inside the pool's queue lock and leave the pool
+    waiting for ever."""
+    with contextlib.suppress(ValueError):  # not the main thread: leave it
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if os.getppid() != parent:
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
 def die_with_parent(parent: int, sig: int = signal.SIGKILL) -> None:
     """In a new process: be sent ``sig`` when the thread that started it ends (and exit now
     if it has already ended)."""

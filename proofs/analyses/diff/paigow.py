@@ -25,6 +25,7 @@ when A is the specification, else under B's, else the default readings).
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -49,6 +50,7 @@ from casino_proofs.protocol.channel_log import ChannelLog
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.z3_compile import compile_terms, evaluate_with_z3
 from casino_proofs.spec.paigow import CODES, JOKER_INDEX
+from casino_proofs.untrusted import processes
 
 FULL_DECK: tuple[int, ...] = tuple(range(JOKER_INDEX + 1))
 BATCH = 20_000
@@ -276,7 +278,8 @@ def every_hand(a: PaiGowSide, b: PaiGowSide, workers: int = 2,
         finally:
             _close_open()
         return done
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
+    with multiprocessing.get_context("fork").Pool(
+            workers, processes.exit_with_parent, (os.getpid(),)) as pool:
         _merge(done, pool.imap_unordered(_pass_task, tasks), len(tasks), progress)
         pool.map(_close_in_worker, range(workers * 4))
     return done

@@ -81,10 +81,13 @@ an idle machine, up to 2 s under load; about 1 s with one worker).
 from __future__ import annotations
 
 import multiprocessing
+import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from math import comb, prod
+
+from casino_proofs.untrusted import processes
 
 Rank5 = Callable[[tuple[int, ...]], tuple[str, tuple[int, ...]]]
 
@@ -319,7 +322,8 @@ def seven_card_counts(rank5: Rank5, deck: tuple[int, ...] = FULL_DECK,
     else:
         _job = (patterns, tables, workers)
         try:
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
+            with multiprocessing.get_context("fork").Pool(
+                    workers, processes.exit_with_parent, (os.getpid(),)) as pool:
                 shares = pool.map(_tally_share, range(workers))
         finally:
             _job = None

@@ -111,7 +111,7 @@ def _run_tasks(tasks: list[tuple[str, ...]], workers: int) -> Iterator[tuple[tup
         return
     context = multiprocessing.get_context("fork")
     # a worker, and the engine it runs, end with the checker, however the checker ends
-    with context.Pool(workers, processes.die_with_parent, (os.getpid(),)) as pool:
+    with context.Pool(workers, processes.exit_with_parent, (os.getpid(),)) as pool:
         yield from pool.imap_unordered(_task, tasks)
         # each worker's engine ends with its process
         pool.map(_close_in_worker, range(workers * 4))
