@@ -8,7 +8,9 @@ outside. So:
   dies is re-parented to the checker, not to init, so every descendant stays known;
 - every engine gets a **parent-death signal** (``PR_SET_PDEATHSIG``, SIGKILL): even a SIGKILL
   of the checker ends it. The signal follows the *thread* that started the engine, so every
-  engine is started by one long-lived launcher thread (or the main thread);
+  engine is started by one long-lived launcher thread (or the main thread). The checker's
+  own pool workers are forked by whatever thread a pool uses, so they watch for the checker
+  instead (``exit_with_parent``);
 - ending an engine ends its descendants found under ``/proc`` (whatever their group), then
   every stray: a child of the checker in a session other than the checker's that is not a
   running engine (a helper re-parented to it); each is killed and reaped.
