@@ -210,10 +210,8 @@ def _left_out_entries(items: list[dict[str, str]]) -> list[str]:
     for why, whats in by_why.items():
         if len(whats) > 3 and all(w.startswith("craps wager ") for w in whats):
             names = ", ".join(w.removeprefix("craps wager ") for w in whats)
-            said = why.removeprefix("left out ")
-            entries.append(f"left out {said}: {len(whats):,} craps wagers: {names}"
-                           if said != why else f"left out ({why}): {len(whats):,} craps wagers: "
-                           f"{names}")
+            lead = why if why.startswith("left out ") else f"left out ({why})"
+            entries.append(f"{lead}: {len(whats):,} craps wagers: {names}")
         else:
             entries += [f"left out: {w} ({why})" for w in whats]
     return entries

@@ -56,12 +56,8 @@ def _title(clause: str) -> str:
     return clause
 
 
-def counterexample_lines(r: Result) -> list[str]:
-    """The detail and counterexample of a result, one line each, in the text report's words."""
-    return witness_lines(r)
-
-
 def _detail(r: Result) -> str:
+    """The detail and counterexample of a result, one line each, in the text report's words."""
     return "\n".join(witness_lines(r))
 
 

@@ -25,7 +25,6 @@ from casino_proofs.reports.check import (
     witness_lines,
 )
 from casino_proofs.reports.edge_chart import edge_figure
-from casino_proofs.reports.formats import counterexample_lines
 from casino_proofs.reports.html_parts import STYLE, e
 from casino_proofs.reports.par import par_section as par_html
 
@@ -94,7 +93,7 @@ def _clause_articles(results: list[Result], games: tuple[str, ...]) -> str:
 
 
 def _failure_row(r: Result) -> str:
-    bits = counterexample_lines(r)
+    bits = witness_lines(r)
     return (f"<tr><td>{e(r.obligation.id)}</td><td class=\"{r.verdict.value}\">"
             f"{r.verdict.value}</td><td>{'<br>'.join(e(b) for b in bits if b)}</td></tr>")
 
