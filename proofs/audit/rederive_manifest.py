@@ -15,6 +15,7 @@ project's version and commit, the environment, the budget the run used, the timi
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 from typing import Any
 
@@ -114,7 +115,9 @@ def _project(project: dict[str, Any]) -> str:
     commit, source = _known(project.get("git_commit")), _known(project.get("source_sha256"))
     said.append(f"git commit {commit}" if commit else "no git commit recorded (installed from "
                                                         "a copy, not a checkout)")
-    if source:
+    if source and not re.fullmatch(r"[0-9a-f]{64}", source):
+        said.append("a source hash that is not a sha256 (not shown)")
+    elif source:
         same = "the same as this replay's" if source == source_sha256() else \
             f"this replay's is {source_sha256()[:16]}"
         said.append(f"source sha256:{source[:16]} ({same})")
