@@ -132,9 +132,20 @@ def holds(formula: z3.BoolRef, state: ConcreteState, die_1: int | None = None,
     raise ValueError(f"formula does not evaluate to a truth value: {value}")
 
 
+#: The concrete states of each state-class constraint, by the constraint's Z3 id. The
+#: constraint is kept beside them, so that its id is never reused for another term.
+_STATES: dict[int, tuple[z3.BoolRef, tuple[ConcreteState, ...]]] = {}
+
+
 def states_of(cls: StateClass) -> list[ConcreteState]:
-    """The concrete states of a state class."""
-    return [s for s in all_states() if holds(cls.constraint, s)]
+    """The concrete states of a state class: each of the universe's states at which its
+    constraint evaluates to true. Worked out once for each constraint (a check asks about
+    a dozen constraints some 170 times)."""
+    key = cls.constraint.get_id()
+    if key not in _STATES:
+        _STATES[key] = (cls.constraint,
+                        tuple(s for s in all_states() if holds(cls.constraint, s)))
+    return list(_STATES[key][1])
 
 
 def concrete(settlement: Settlement, state: ConcreteState, die_1: int,

@@ -11,6 +11,7 @@ every run (obligation ``paigow/evaluator``).
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -57,10 +58,31 @@ class UnsupportedTerm(ValueError):
     pass
 
 
+Compiled = Callable[..., tuple[Any, ...]]
+#: Functions already compiled, by the Z3 ids of their inputs and outputs, the most recently
+#: used last; the terms are kept beside each, so that no id is reused for another term.
+_COMPILED: OrderedDict[tuple[tuple[int, ...], tuple[int, ...]],
+                       tuple[tuple[z3.ExprRef, ...], Compiled]] = OrderedDict()
+_KEPT = 512
+
+
 def compile_terms(inputs: Sequence[z3.ExprRef],
-                  outputs: Sequence[z3.ExprRef]) -> Callable[..., tuple[Any, ...]]:
+                  outputs: Sequence[z3.ExprRef]) -> Compiled:
     """A Python function of the ``inputs`` (ints or bools, in order) returning the values of
-    ``outputs`` as a tuple of ints and bools."""
+    ``outputs`` as a tuple of ints and bools. The same terms are compiled once (a table
+    check asks for each wager's rules three times)."""
+    key = (tuple(v.get_id() for v in inputs), tuple(o.get_id() for o in outputs))
+    if key in _COMPILED:
+        _COMPILED.move_to_end(key)
+        return _COMPILED[key][1]
+    function = _compiled(inputs, outputs)
+    _COMPILED[key] = ((*inputs, *outputs), function)
+    if len(_COMPILED) > _KEPT:
+        _COMPILED.popitem(last=False)
+    return function
+
+
+def _compiled(inputs: Sequence[z3.ExprRef], outputs: Sequence[z3.ExprRef]) -> Compiled:
     names: dict[int, str] = {}
     for i, var in enumerate(inputs):
         names[var.get_id()] = f"x{i}"
@@ -105,7 +127,7 @@ def compile_terms(inputs: Sequence[z3.ExprRef],
               + f"\n    return ({', '.join(results)},)\n")
     namespace: dict[str, Any] = {"_div": _div, "_mod": _mod, "_F": Fraction}
     exec(compile(source, "<z3_compile>", "exec"), namespace)
-    function: Callable[..., tuple[Any, ...]] = namespace["evaluate"]
+    function: Compiled = namespace["evaluate"]
     return function
 
 

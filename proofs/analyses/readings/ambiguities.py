@@ -311,7 +311,7 @@ def _paigow_statements(entry: Entry, alternative: str) -> Finding:
     b = ScopeSpec.build("high", readings_b, "x")
     b2 = ScopeSpec.build("high", readings_b, "y")
     changed = [i for i, (sa, sb) in enumerate(zip(a.statements, b.statements, strict=True))
-               if sa.higher.sexpr() != sb.higher.sexpr() or sa.lower.sexpr() != sb.lower.sexpr()]
+               if not (sa.higher.eq(sb.higher) and sa.lower.eq(sb.lower))]  # same term
     for i in changed:
         s1, s2 = b.statements[i], b2.statements[i]
         solver = _solver()

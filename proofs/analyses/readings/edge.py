@@ -118,10 +118,13 @@ class EdgeRow:
         return self.house_edge is not None and self.house_edge < 0
 
 
-def rule_fingerprint(w: spec.WagerSpec) -> str:
-    return repr([(r.guard.sexpr(), r.settlement.decision.sexpr(), r.settlement.net.sexpr(),
-                  r.settlement.next_point.sexpr()) for r in w.rules]
-                + [c.constraint.sexpr() for c in w.states])
+def rule_fingerprint(w: spec.WagerSpec) -> tuple[int, ...]:
+    """What the wager's rules and state classes are, as the Z3 ids of their terms: two
+    wagers alive at once have equal fingerprints exactly when their terms are the same (Z3
+    shares equal terms). Compare fingerprints only while both wagers are alive."""
+    return (*(t.get_id() for r in w.rules for t in (
+        r.guard, r.settlement.decision, r.settlement.net, r.settlement.next_point)),
+        -1, *(c.constraint.get_id() for c in w.states))
 
 
 def _edge(settle: Settle, start: Start) -> tuple[Fraction | None, str]:

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import z3
@@ -75,9 +75,11 @@ class Side:
         return out
 
 
-def inputs_of(wager: str) -> list[CrapsInput]:
-    """Every input that can be put to a side about ``wager``: the state universe, 36 rolls."""
-    return [question(wager, st, a, b) for st in all_states() for a, b in DICE]
+@cache
+def inputs_of(wager: str) -> tuple[CrapsInput, ...]:
+    """Every input that can be put to a side about ``wager``: the state universe, 36 rolls
+    (made once for each wager: a diff goes over them several times)."""
+    return tuple(question(wager, st, a, b) for st in all_states() for a, b in DICE)
 
 
 @cache
@@ -90,27 +92,37 @@ def wager_spec(wager: str, readings: Mapping[str, str]) -> spec.WagerSpec:
 
 
 def _spec_meanings(side: Side, wager: str) -> None:
-    w = wager_spec(wager, side.readings)
+    side.meanings.update(_meanings_of(wager_spec(wager, side.readings)))
+
+
+@lru_cache(maxsize=128)  # two sides of every wager, kept for the next diff in this process
+def _meanings_of(w: spec.WagerSpec) -> Mapping[CrapsInput, tuple[Any, ...]]:
+    """What the specification of ``w`` means on each of its inputs. Worked out once for each
+    wager specification: most readings leave most wagers as they are, and the specifications
+    are made once for each set of readings (``_wager_of``), so the two sides of a diff under
+    different readings share most of them."""
+    meanings: dict[CrapsInput, tuple[Any, ...]] = {}
     reachable = z3.Or([c.constraint for c in w.states])
     inputs = [DIE_1, DIE_2, COME_OUT, POINT, WORKING, FIRST_ROLL]
     terms = [reachable] + [t for r in w.rules for t in (
         r.guard, r.settlement.decision, r.settlement.net, r.settlement.next_point,
         r.settlement.next_working)]
     compiled = compile_terms(inputs, terms)
-    for q in inputs_of(wager):
+    for q in inputs_of(w.name):
         v = compiled(q.die_1, q.die_2, q.come_out, q.point or 0, q.working, q.first_roll)
         if not v[0]:
-            side.meanings[q] = NOTHING
+            meanings[q] = NOTHING
             continue
         fired = {(v[i + 1], Fraction(v[i + 2]), int(v[i + 3]), bool(v[i + 4]))
                  for i in range(1, len(v), 5) if v[i]}
         if not fired:
-            side.meanings[q] = (GAP, "", Fraction(0), 0, False)
+            meanings[q] = (GAP, "", Fraction(0), 0, False)
         elif len(fired) > 1:
-            side.meanings[q] = (CONFLICT, "", Fraction(0), 0, False)
+            meanings[q] = (CONFLICT, "", Fraction(0), 0, False)
         else:
             decision, net, point, working = fired.pop()
-            side.meanings[q] = (SETTLED, decision, net, point, working)
+            meanings[q] = (SETTLED, decision, net, point, working)
+    return meanings
 
 
 def _engine_meanings(side: Side, wagers: list[str]) -> None:
