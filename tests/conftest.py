@@ -5,21 +5,27 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import io
 import os
 import pickle
 import shutil
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 
+from casino_proofs.analyses.assurance import coverage
 from casino_proofs.analyses.assurance.ours import check_paigow
 from casino_proofs.analyses.readings.ambiguities import Finding, find_all
 from casino_proofs.command.main import main
+from casino_proofs.obligations.craps.run import CrapsRun, prove_craps
 from casino_proofs.obligations.paigow import PaiGowOutcome
+from casino_proofs.protocol.engine import Engine
+from casino_proofs.solving.budget import Budget
+from tests.decks import FACES_ALL_SUITS
 
 ROOT = Path(__file__).resolve().parent.parent
 BAD_ENGINES = ROOT / "tests" / "engines" / "bad"
@@ -48,15 +54,67 @@ def _made_once(name: str, tmp_path_factory: pytest.TempPathFactory, make: Callab
 
 @pytest.fixture(scope="session")
 def paigow_outcome(tmp_path_factory: pytest.TempPathFactory) -> PaiGowOutcome:
-    """Every Pai Gow obligation over the whole 53-card deck (about 18 s on two cores), with
-    its queries kept, as a bundle keeps them; made once for every test process."""
+    """Every Pai Gow obligation over the whole 53-card deck (about 50 s of CPU), with its
+    queries kept, as a bundle keeps them; made once for every test process. Only tests
+    marked exhaustive use it: the default run renders :func:`paigow_small_outcome`."""
     return _made_once("paigow_outcome", tmp_path_factory, lambda: check_paigow(record=True))
+
+
+@pytest.fixture(scope="session")
+def paigow_small_outcome() -> PaiGowOutcome:
+    """The Pai Gow obligations about the implementation over the 21 cards of
+    :data:`tests.decks.FACES_ALL_SUITS` (about 1 s): what a report renders, without the whole
+    deck's pass. Combinations the deck cannot make (a flush that is not a royal flush, a
+    straight flush) are VACUOUS, so it fails closed."""
+    return check_paigow(deck=FACES_ALL_SUITS, workers=1, record=True, spec_checks=False)
 
 
 @pytest.fixture(scope="session")
 def ambiguity_findings(tmp_path_factory: pytest.TempPathFactory) -> list[Finding]:
     """Every entry of the ambiguity registry decided (about 6 s); made once."""
     return _made_once("ambiguity_findings", tmp_path_factory, find_all)
+
+
+class SameCrapsRun:
+    """``prove_craps`` for tests that render the default run: our implementation, every
+    wager, every reading at its default, no bundle. That run is made once for the session;
+    any other (another engine, reading, wager list or a bundle) is made as asked."""
+
+    def __init__(self) -> None:
+        self.run: CrapsRun | None = None
+
+    def __call__(self, engine: Engine, readings: Mapping[str, str] | None = None,
+                 wagers: list[str] | None = None, budget: Budget | None = None,
+                 **options: Any) -> CrapsRun:
+        default = (engine.kind == "impl" and not readings and wagers is None
+                   and not options.get("record") and not options.get("left_out")
+                   and (budget or Budget()) == Budget())
+        if not default:
+            return prove_craps(engine, readings, wagers, budget, **options)
+        if self.run is None:
+            self.run = prove_craps(engine, readings, wagers, budget, **options)
+        return self.run
+
+
+SAME_CRAPS_RUN = SameCrapsRun()
+
+
+@pytest.fixture
+def same_craps_run(monkeypatch: pytest.MonkeyPatch) -> SameCrapsRun:
+    """The check command's default craps run, made once for this test process (for tests of
+    what is rendered from it; tests of the run itself run it)."""
+    monkeypatch.setattr("casino_proofs.command.check.prove_craps", SAME_CRAPS_RUN)
+    return SAME_CRAPS_RUN
+
+
+_OBLIGATIONS = functools.cache(coverage._obligations)
+
+
+@pytest.fixture
+def obligations_listed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Coverage's obligations by sentence (a craps check and both Pai Gow scopes, about 2 s),
+    listed once for this test process."""
+    monkeypatch.setattr(coverage, "_obligations", _OBLIGATIONS)
 
 
 #: The bases of the forgery corpus (tests/forgeries/): the check options of each.

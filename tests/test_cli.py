@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from casino_proofs.command.main import main
+from casino_proofs.obligations.paigow import PaiGowOutcome
+from tests.conftest import SameCrapsRun
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -40,8 +42,9 @@ def test_check_report_states_the_text_readings_and_conventions(
 
 
 def test_check_json_is_versioned_and_lists_every_obligation(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str], same_craps_run: SameCrapsRun) -> None:
     code, out, _ = run(capsys, "check", "--format", "json", "--only", "craps")
+    assert same_craps_run.run is not None  # the session's default run, rendered
     doc = json.loads(out)
     assert code == 0
     assert doc["schema"] == "casino-proofs/check" and doc["schema_version"] == 2
@@ -91,7 +94,8 @@ def test_r3_95_15_1_literal_and_leaves_hard_way_wins_undecided(
 
 
 def test_check_output_file_is_written_whole(capsys: pytest.CaptureFixture[str],
-                                           tmp_path: Path) -> None:
+                                           tmp_path: Path,
+                                           same_craps_run: SameCrapsRun) -> None:
     target = tmp_path / "report.json"
     code, out, _ = run(capsys, "check", "--only", "craps", "--format", "json", "--output",
                        str(target))
@@ -209,6 +213,28 @@ def test_bad_input_is_one_line_naming_what_is_valid_exit_2(
     assert names in err
 
 
+def test_check_paigow_renders_the_run(capsys: pytest.CaptureFixture[str],
+                                      monkeypatch: pytest.MonkeyPatch,
+                                      paigow_small_outcome: PaiGowOutcome) -> None:
+    """The command's rendering of a Pai Gow run, on the 21 cards of the session's small run:
+    C(21, 5) = 21*20*19*18*17/120 = 20,349 five-card hands, C(21, 2) = 210 two-card hands; a
+    deck that cannot make a flush leaves that order VACUOUS, and the run fails closed."""
+    monkeypatch.setattr("casino_proofs.command.check.prove_paigow",
+                        lambda *a, **k: paigow_small_outcome)
+    code, out, _ = run(capsys, "check", "--only", "paigow")
+    classes = paigow_small_outcome.classes["high"]
+    # the one word of a run that is VACUOUS and nothing worse is VACUOUS, never REFUTED
+    assert code == 1 and out.startswith("Result: VACUOUS (exit 1) -- 58 PROVED, 39 VACUOUS")
+    assert f"high hands: 20,349 hands in {classes:,} classes" in out
+    assert "    paigow/high/order/r3-40-intro:flush>straight\n" in out
+    code, out, _ = run(capsys, "check", "--only", "paigow", "--format", "json")
+    doc = json.loads(out)
+    assert doc["paigow"]["hands"] == {"high": 20_349, "low": 210}
+    assert doc["paigow"]["classes"]["high"] == classes
+    assert {o["game"] for o in doc["obligations"]} == {"paigow"}
+
+
+@pytest.mark.exhaustive  # the whole deck's run (test_check_paigow_renders_the_run by default)
 def test_check_paigow_report_and_json(capsys: pytest.CaptureFixture[str],
                                       monkeypatch: pytest.MonkeyPatch,
                                       paigow_outcome: object) -> None:
@@ -292,7 +318,7 @@ def test_rank_explains_the_strength_and_compare_cites_the_joker_only_with_one(
 
 def test_coverage_says_when_it_cannot_see_the_tests(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-        tmp_path: Path) -> None:
+        tmp_path: Path, obligations_listed_once: None) -> None:
     """Installed from a wheel and run away from the checkout, coverage cannot see the tests:
     it says so, instead of counting zero test files."""
     from casino_proofs.analyses.assurance import coverage
@@ -317,7 +343,7 @@ def test_coverage_command(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("fmt", ["junit", "sarif", "markdown"])
 def test_check_report_formats_to_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                        fmt: str) -> None:
+                                        fmt: str, same_craps_run: SameCrapsRun) -> None:
     target = tmp_path / f"report.{fmt}"
     code, out, _ = run(capsys, "check", "--only", "craps", "--format", fmt, "--output",
                        str(target))

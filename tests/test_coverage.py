@@ -11,7 +11,12 @@ from casino_proofs import regulation, spec
 from casino_proofs.analyses.assurance import coverage as cov
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(autouse=True)
+def _listed_once(obligations_listed_once: None) -> None:
+    """Each test changes what it means to fail on top of the obligations listed once."""
+
+
+@pytest.fixture
 def result() -> tuple[list[cov.SentenceCoverage], list[str]]:
     return cov.coverage(cov.find_tests())
 

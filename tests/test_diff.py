@@ -8,6 +8,7 @@ follows each wager through its own chain).
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import shutil
@@ -373,7 +374,26 @@ def test_cli_diff_exit_codes_0_same_1_different(capsys: pytest.CaptureFixture[st
     assert "by clause: conv-single-chance-dont-come 2, conv-single-chance-dont-pass 4" in out
 
 
-def test_cli_diff_expect_gates_ci(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def _spec_diffs_made_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A diff of the specification against itself under readings is made once for each set
+    of readings, games and wagers (for tests of what the command does with it)."""
+    made: dict[str, dict[str, Any]] = {}
+    real = diff.run
+
+    def run(a: Any, b: Any, games: Any, wagers: Any, *rest: Any) -> dict[str, Any]:
+        if a.engine is not None or b.engine is not None:
+            return real(a, b, games, wagers, *rest)
+        key = json.dumps([a.readings, b.readings, games, wagers], sort_keys=True)
+        if key not in made:
+            made[key] = real(a, b, games, wagers, *rest)
+        return copy.deepcopy(made[key])
+
+    monkeypatch.setattr("casino_proofs.analyses.diff.run", run)
+
+
+def test_cli_diff_expect_gates_ci(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    _spec_diffs_made_once(monkeypatch)
     code, out, _ = _cli(capsys, *DONT_BAR, "--format", "json")
     previous = tmp_path / "previous.json"
     previous.write_text(out)

@@ -22,6 +22,7 @@ from casino_proofs.analyses.assurance.ours import check_paigow
 from casino_proofs.command.main import main
 from casino_proofs.obligations.paigow.scope_spec import FULL_DECK
 from casino_proofs.obligations.verdict import Verdict
+from tests.decks import FACES_ALL_SUITS, WHEEL_TWO_SUITS
 
 ROOT = Path(__file__).resolve().parent.parent
 BAD = sorted(p for p in (ROOT / "tests" / "engines" / "bad").glob("[a-z]*.py")
@@ -82,11 +83,13 @@ def test_a_faulty_engine_gets_a_clear_verdict_naming_the_input(
 
 @pytest.mark.parametrize("engine", BAD_PAIGOW, ids=lambda p: p.stem)
 def test_a_faulty_pai_gow_engine_gets_a_clear_verdict(engine: Path) -> None:
-    """Checked on a small deck: every obligation but the faulty one is PROVED (or VACUOUS, a
-    combination the deck cannot make), and the faulty one gets its verdict and message."""
+    """Checked on the 21 cards of ``FACES_ALL_SUITS`` (20,349 + 210 hands: batches of more
+    than 250 hands, the ace of clubs): every obligation but the faulty one is PROVED (or
+    VACUOUS, a combination the deck cannot make), and the faulty one gets its verdict and
+    message."""
     expect = _expected(engine)
     outcome = check_paigow(engine=open_target(f"exec:{sys.executable} {engine}", 1000),
-                           deck=SMALL_DECK, workers=2, spec_checks=False)
+                           deck=FACES_ALL_SUITS, workers=2, spec_checks=False)
     failed = {r.obligation.kind: r for r in outcome.results
               if r.verdict not in (Verdict.PROVED, Verdict.VACUOUS)}
     assert set(failed) == {expect["kind"]}, {k: r.detail for k, r in failed.items()}
@@ -369,7 +372,7 @@ def test_a_craps_fault_of_the_javascript_engine_is_refuted_with_its_clause(
 def test_a_pai_gow_fault_of_the_javascript_engine_is_refuted_with_its_clause(
         fault: str, clause: str) -> None:
     outcome = check_paigow(engine=open_target(_js("--names", "--fault", fault)),
-                           deck=SMALL_DECK, workers=2, spec_checks=False)
+                           deck=WHEEL_TWO_SUITS, workers=2, spec_checks=False)
     refuted = [r for r in outcome.results if r.verdict is Verdict.REFUTED]
     assert any(clause in r.obligation.clauses for r in refuted), [
         r.obligation.id for r in refuted]

@@ -14,6 +14,7 @@ import pytest
 from casino_proofs import regulation
 from casino_proofs.analyses.readings.ambiguities import Finding
 from casino_proofs.command.main import main
+from tests.conftest import SAME_CRAPS_RUN
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
@@ -24,6 +25,7 @@ def page(tmp_path_factory: pytest.TempPathFactory, ambiguity_findings: list[Find
     with pytest.MonkeyPatch.context() as patch:  # the session's findings, not found again
         patch.setattr("casino_proofs.analyses.readings.ambiguities.find_all",
                       lambda *_a, **_k: ambiguity_findings)
+        patch.setattr("casino_proofs.command.check.prove_craps", SAME_CRAPS_RUN)
         assert main(["check", "--only", "craps", "--format", "html", "--output",
                      str(target)]) == 0
     return target

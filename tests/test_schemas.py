@@ -28,7 +28,8 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
     return doc
 
 
-def test_check_json_validates(capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_json_validates(capsys: pytest.CaptureFixture[str],
+                              same_craps_run: object) -> None:
     doc = _run(capsys, "check", "--only", "craps", "--format", "json")
     jsonschema.validate(doc, _schema("check"))
 
@@ -42,8 +43,9 @@ def test_check_json_with_failures_validates(capsys: pytest.CaptureFixture[str]) 
 
 def test_check_json_with_paigow_validates(capsys: pytest.CaptureFixture[str],
                                          monkeypatch: pytest.MonkeyPatch,
-                                         paigow_outcome: object) -> None:
-    monkeypatch.setattr("casino_proofs.command.check.prove_paigow", lambda *a, **k: paigow_outcome)
+                                         paigow_small_outcome: object) -> None:
+    monkeypatch.setattr("casino_proofs.command.check.prove_paigow",
+                        lambda *a, **k: paigow_small_outcome)
     jsonschema.validate(_run(capsys, "check", "--only", "paigow", "--format", "json"),
                         _schema("check"))
 

@@ -241,7 +241,8 @@ def test_a_fault_of_the_example_table_engine_is_refuted_with_its_clause(
 @needs_node
 def test_r3_95_16_intro_s1_odds_before_the_point_name_the_script_and_the_event(
         capsys: pytest.CaptureFixture[str]) -> None:
-    _, out, _ = _check(capsys, "--engine", f"play:node {TABLE_JS} --fault odds-before-point")
+    _, out, _ = _check(capsys, "--wagers", "pass,pass-odds", "--engine",
+                       f"play:node {TABLE_JS} --fault odds-before-point")
     assert ("the first: script 'pass-odds on a pass bet with no point yet', event 2: "
             '{"place": "b2", "wager": "pass-odds", "amount": 2520, "on": "b1"} answered '
             '{"accepted": true}, where it must be refused') in out
@@ -293,23 +294,30 @@ def test_a_table_hello_that_cannot_be_used_is_one_line_exit_2(
 
 # -- a session log ------------------------------------------------------------------------------
 
-def _log(path: Path, sessions: int | None) -> Path:
-    """The example table's answers to the checker's scripts, written as a session log of the
-    first ``sessions`` scripts (all of them if None)."""
+@cache
+def _sessions() -> tuple[str, ...]:
+    """The example table's answers to every script of the checker, each a session-log line
+    (played once for this test process)."""
     engine = PlayEngine(f"node {TABLE_JS}", 60_000)
     try:
         hello = engine.hello
         assert engine.money is not None
         specs = [spec.wager(n) for n in spec.WAGER_NAMES]
         setting = setting_of(specs, hello.wagers, engine.money, Policies())
-        scripts = list(plan(specs, setting).scripts)[:sessions]
+        scripts = list(plan(specs, setting).scripts)
         answers = engine.play(scripts, {})
     finally:
         engine.close()
+    return tuple(json.dumps({"events": list(script.events), "answers": answer}) + "\n"
+                 for script, answer in zip(scripts, answers, strict=True))
+
+
+def _log(path: Path, sessions: int | None) -> Path:
+    """The example table's answers to the checker's scripts, written as a session log of the
+    first ``sessions`` scripts (all of them if None)."""
     with path.open("w") as f:
         f.write(json.dumps({"hello": {"money": {"unit": "0.01", "rounding": "floor"}}}) + "\n")
-        for script, answer in zip(scripts, answers, strict=True):
-            f.write(json.dumps({"events": list(script.events), "answers": answer}) + "\n")
+        f.writelines(_sessions()[:sessions])
     return path
 
 

@@ -163,7 +163,8 @@ def test_a_declared_policy_that_contradicts_the_text_is_one_finding(
     """A correct table that declares it takes nothing down (against 95.15 (1) s5 and 95.16),
     or has no working call (against 95.15 (1) s6 and 95.16 (3)): one finding, the policy's,
     citing those clauses; no obligation is REFUTED for the inputs it keeps the table from."""
-    code, doc = _check(capsys, f"play:node {TABLE_JS} --policy {policy}", "--sessions", "25")
+    code, doc = _check(capsys, f"play:node {TABLE_JS} --policy {policy}", "--sessions", "25",
+                       "--wagers", "pass,come,pass-odds,come-odds,hard-4,hard-6,any-7")
     assert code == 1
     failing = _failing(doc)
     refuted = [i for i, o in failing.items() if o["verdict"] == "REFUTED"]

@@ -22,7 +22,11 @@ def _counts(results: list[Result]) -> dict[str, int]:
 
 
 def overall(results: list[Result]) -> str:
+    """The run's verdict in one word: that of its exit code, and for exit 1 REFUTED only when
+    some obligation is refuted (a run that is VACUOUS and nothing worse says VACUOUS)."""
     code = exit_code(results)
+    if code == 1 and not any(r.verdict is Verdict.REFUTED for r in results):
+        return "VACUOUS"
     return {0: "PROVED", 1: "REFUTED", 3: "UNKNOWN", 4: "ERROR"}[code]
 
 

@@ -12,23 +12,13 @@ from dataclasses import dataclass, replace
 from casino_proofs import impl
 from casino_proofs.impl.cards import Card
 from casino_proofs.impl.paigow import Combination, HandValue, evaluate
-from casino_proofs.spec.paigow import JOKER_INDEX
+from tests.decks import ENDS_ALL_SUITS, FACES_ALL_SUITS, TWO_SUITS
 
 Evaluate = Callable[..., HandValue]
 #: A wrong evaluator is called as the library is: without readings (its defaults), or with them.
 DEFAULTS = impl.Readings()
 
 
-def _deck(ranks: str, suits: str) -> tuple[int, ...]:
-    """Card indices (spec.paigow numbering) of these ranks and suits, and the joker."""
-    out = [r * 4 + s for r in range(13) for s in range(4)
-           if "23456789TJQKA"[r] in ranks and "cdhs"[s] in suits]
-    return (*out, JOKER_INDEX)
-
-
-TWO_SUITS = _deck("23456789TJQKA", "cs")
-FACES_ALL_SUITS = _deck("AKQJT", "cdhs")
-ENDS_ALL_SUITS = _deck("23QKA", "cdhs")
 
 
 @dataclass(frozen=True)

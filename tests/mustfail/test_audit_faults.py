@@ -14,10 +14,9 @@ from casino_proofs.analyses.assurance.ours import check_craps, check_paigow
 from casino_proofs.command.main import main
 from casino_proofs.impl import paigow
 from casino_proofs.obligations.verdict import Verdict
+from tests.decks import FACES_ALL_SUITS
 
 DEFAULTS = impl.Readings()
-#: Two suits of every rank and the joker (see tests/test_engines.py).
-SMALL_DECK = (*(r * 4 + s for r in range(13) for s in range(2)), 52)
 
 
 def _refuted(results: list[Any]) -> set[str]:
@@ -40,7 +39,8 @@ def test_the_library_default_readings_differing_from_the_registry_are_refuted(
 def test_evaluate_with_other_default_readings_is_refuted(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(paigow.evaluate, "__defaults__", (impl.Readings(joker="ace-only"),))
-    outcome = check_paigow(deck=SMALL_DECK, workers=1, spec_checks=False)
+    # the 21 cards of A, K, Q, J, T and the joker: the joker completes a straight there
+    outcome = check_paigow(deck=FACES_ALL_SUITS, workers=1, spec_checks=False)
     refuted = _refuted(outcome.results)
     assert "paigow/high/library-defaults" in refuted
 
@@ -84,8 +84,7 @@ def test_compare_breaking_ties_by_suit_is_refuted() -> None:
             return (spades_a > spades_b) - (spades_a < spades_b)
         return got
 
-    deck = (*(r * 4 + s for r in range(13) for s in (0, 3)), 52)  # clubs and spades
-    outcome = check_paigow(compare=by_suit, deck=deck, workers=1, spec_checks=False)
+    outcome = check_paigow(compare=by_suit, deck=FACES_ALL_SUITS, workers=1, spec_checks=False)
     assert _refuted(outcome.results) == {"paigow/high/preorder/compare"}
 
 

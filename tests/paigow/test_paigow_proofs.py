@@ -5,8 +5,14 @@ from __future__ import annotations
 
 from math import comb
 
+import pytest
+
 from casino_proofs.obligations.paigow import PaiGowOutcome
 from casino_proofs.obligations.verdict import Verdict
+
+#: Each rests on the whole deck's run (about 50 s of CPU): CI runs them with -m exhaustive,
+#: after ``casino-proofs check --all-readings`` has proved the same obligations.
+pytestmark = pytest.mark.exhaustive
 
 
 def test_every_paigow_obligation_is_proved(paigow_outcome: PaiGowOutcome) -> None:
