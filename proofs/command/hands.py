@@ -9,7 +9,13 @@ from functools import lru_cache
 from typing import Any
 
 from casino_proofs import regulation, spec
-from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF, SCOPES, ScopeSpec, SpecView
+from casino_proofs.obligations.paigow.scope_spec import (
+    CLAUSE_OF,
+    SCOPES,
+    SPEC_MUTATION,
+    ScopeSpec,
+    SpecView,
+)
 from casino_proofs.protocol.answers import Strength
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.z3_compile import evaluate_with_z3
@@ -98,7 +104,9 @@ def describe(hand: tuple[int, ...], readings: Mapping[str, str], engine: Engine,
              built: ScopeSpec | None = None) -> tuple[dict[str, Any], SpecView, ScopeSpec,
                                                       Any]:
     scope = _scope(len(hand))
-    built = built or _built(scope, tuple(sorted(readings.items())))
+    if built is None:  # a specification mutant in force is never cached
+        chosen = tuple(sorted(readings.items()))
+        built = _built(scope, chosen) if not SPEC_MUTATION else _built.__wrapped__(scope, chosen)
     view = _spec_view(built, hand)
     (answer,) = engine.rank([hand], readings)
     clause = _clause(view.category, scope)

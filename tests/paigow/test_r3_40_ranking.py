@@ -106,3 +106,19 @@ def test_joker_reading_ace_only_completes_nothing() -> None:
     assert rank("Kd 9d 5d 2d Jk", {"joker": "ace-only"})["category"] == "no-combination"
     assert rank("Kh Qd Jc Ts Jk", {"joker": "ace-only"})["category"] == "straight"
     assert rank("9h 8d 6c 5s Jk", {"joker": "ace-only"})["category"] == "no-combination"
+
+
+def test_a_specification_mutant_in_force_is_what_rank_evaluates() -> None:
+    """rank and compare keep each scope's specification for the next hand; a specification
+    mutant in force (the mutation runs of ``casino-proofs mutants``) is never served from
+    that store: with flushes described by nothing, a flush is no longer one."""
+    from casino_proofs.analyses.assurance.mutants import _never
+    from casino_proofs.obligations.paigow.scope_spec import SPEC_MUTATION
+
+    assert rank("Ad Kd 9d 5d 2d", {})["spec"]["category"] == "flush"
+    SPEC_MUTATION.append(_never("flush"))
+    try:
+        assert rank("Ad Kd 9d 5d 2d", {})["spec"]["category"] != "flush"
+    finally:
+        SPEC_MUTATION.pop()
+    assert rank("Ad Kd 9d 5d 2d", {})["spec"]["category"] == "flush"
