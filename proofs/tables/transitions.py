@@ -1,6 +1,7 @@
-"""Scripts that cover the abstract table model's transitions, and the obligation that the
-transitions observed are exactly the model's (docs/engine-protocol.md, "The scripts the
-checker plays").
+"""Scripts that cover the abstract table model's transitions, and the obligation that every
+transition of the model is observed (docs/engine-protocol.md, "The scripts the checker
+plays"). A transition observed outside the model is not this obligation's: the reference
+table judges every observed event by the rules.
 
 The model (:mod:`.abstract`) is explored breadth first from a fresh reference table, up to
 ``DEPTH`` events and ``MAX_BETS`` bets, one concrete table kept for each picture: every
@@ -265,8 +266,8 @@ class Transitions:
     def result(self) -> Result:
         started = time.perf_counter()
         ob = Obligation("craps/table/transitions", "transitions", CLAUSES[0], CLAUSES,
-                        "the table", "all-scripts", "the transitions of the abstract table "
-                        "model observed are exactly the model's", game="craps")
+                        "the table", "all-scripts", "every transition of the abstract table "
+                        "model the table can reach is observed", game="craps")
         missing = sorted(self.model - self.observed - self.past_choices, key=repr)
         past = len(self.past_choices - self.observed)
         beyond = (f"; {past:,} more reachable only through a withdrawal the table may refuse, "
