@@ -10,18 +10,22 @@
    (``../shared/prototype/suite/run_suite.py``), target at most 0.5; the craps check alone,
    target 1 s or less; ``check --all-readings`` against one full check, target at most 3.
 
-    python benchmarks/check_profile.py [--runs N]
+    python benchmarks/check_profile.py [--runs N] [--quick]
+
+``--quick`` profiles one wager and the Pai Gow pass over the 21 cards A, K, Q, J, 10 of each
+suit and the joker, and sets the check of that one wager beside itself.
 """
 
 from __future__ import annotations
 
-import argparse
 import resource
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from cold_run import QUICK_WAGERS, options, parsed  # beside this script
 
 PROTOTYPE = Path(__file__).resolve().parent.parent.parent / "shared" / "prototype" / "suite" \
     / "run_suite.py"
@@ -47,13 +51,18 @@ import json, time, sys
 clock = time.process_time(); wall = time.perf_counter()
 from casino_proofs.command.main import main  # noqa: F401 - the start-up: every import
 from casino_proofs.analyses.assurance.ours import check_craps, check_paigow
+from casino_proofs import spec
+from casino_proofs.obligations.paigow.scope_spec import FULL_DECK
 out = {"start-up (imports)": [time.process_time() - clock, time.perf_counter() - wall]}
+quick = sys.argv[1:] == ["--quick"]
+deck = FULL_DECK if not quick else tuple(sorted(
+    [spec.paigow.card_index(r + s) for r in "AKQJT" for s in "cdhs"] + [spec.paigow.JOKER_INDEX]))
 clock, wall = time.process_time(), time.perf_counter()
-check_craps()
+check_craps(wagers=[QUICK_WAGERS] if quick else None)
 out["craps: queries and enumeration"] = [time.process_time() - clock, time.perf_counter() - wall]
 phases = {}
 wall = time.perf_counter()
-check_paigow(workers=1, phases=phases)
+check_paigow(workers=1, phases=phases, deck=deck, spec_checks=not quick)
 for name, cpu in phases.items():
     out[f"Pai Gow: {name}"] = [cpu, None]
 out["Pai Gow: all (one worker)"] = [sum(phases.values()), time.perf_counter() - wall]
@@ -61,31 +70,33 @@ print(json.dumps(out))
 """
 
 
-def profile() -> dict[str, list[float | None]]:
+def profile(quick: bool) -> dict[str, list[float | None]]:
     import json
 
-    done = subprocess.run([sys.executable, "-c", PROFILE], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c",
+                           PROFILE.replace("QUICK_WAGERS", repr(QUICK_WAGERS)),
+                           *(["--quick"] if quick else [])], capture_output=True, text=True,
                           check=True)
     return dict(json.loads(done.stdout))
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
-    args = parser.parse_args()
+    args = parsed(options(__doc__, 3))
     print("Profile of one cold check (one process, one worker; CPU s, wall s):")
-    for name, (cpu, wall) in profile().items():
+    for name, (cpu, wall) in profile(args.quick).items():
         shown = f"{wall:7.2f}" if wall is not None else "      -"
         print(f"  {name:<46} {cpu:7.2f} {shown}")
     check = [sys.executable, "-m", "casino_proofs", "check", "--quiet"]
+    if args.quick:  # the check of one wager stands for the full one
+        check += ["--only", "craps", "--wagers", QUICK_WAGERS]
     pairs: list[tuple[float, float]] = []
     crapss: list[float] = []
     for _ in range(args.runs):
         ours, _w = cpu_and_wall(check)
-        theirs = cpu_and_wall([sys.executable, str(PROTOTYPE)])[0] if PROTOTYPE.is_file() \
-            else float("nan")
+        theirs = cpu_and_wall([sys.executable, str(PROTOTYPE)])[0] \
+            if PROTOTYPE.is_file() and not args.quick else float("nan")  # nan: not run
         pairs.append((ours, theirs))
-        crapss.append(cpu_and_wall([*check, "--only", "craps"])[1])
+        crapss.append(cpu_and_wall(check if args.quick else [*check, "--only", "craps"])[1])
     ours_med = statistics.median(p[0] for p in pairs)
     theirs_med = statistics.median(p[1] for p in pairs)
     ratio = statistics.median(p[0] / p[1] for p in pairs)

@@ -2,11 +2,41 @@
 
 from __future__ import annotations
 
+import argparse
 import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+#: the craps wager a smoke run (``--quick``) proves, where a benchmark proves every one
+QUICK_WAGERS = "any-7"
+
+
+def options(doc: str, runs: int) -> argparse.ArgumentParser:
+    """A benchmark's options: ``--runs N`` and ``--quick``, a smoke run (each part once, at
+    its smallest; what needs every Pai Gow hand is left out, and said to be)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=runs)
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: each part once, at its smallest (its figures say "
+                             "nothing of the targets)")
+    return parser
+
+
+def parsed(parser: argparse.ArgumentParser) -> argparse.Namespace:
+    """The options, ``--runs 1`` under ``--quick``; a smoke run says so first."""
+    args = parser.parse_args()
+    if args.quick:
+        args.runs = 1
+        print("quick: a smoke run, each part once at its smallest; the figures say nothing "
+              "of the targets")
+    return args
+
+
+def left_out(what: str) -> None:
+    """A part a smoke run leaves out, said."""
+    print(f"  {what}: left out by --quick (it needs every Pai Gow hand)")
 
 
 def cold_run(arguments: list[str], runs: int, ok: tuple[int, ...] = (0,)) -> list[float]:

@@ -4,37 +4,35 @@ Prints the cold time (a new process running ``python -m casino_proofs check --on
 auditor or CI would: interpreter start, Z3 import, every query) and the warm time (the same
 proofs again in this process), as medians over several runs, with their ratio to the target.
 
-    python benchmarks/craps_proofs.py [--runs N]
+    python benchmarks/craps_proofs.py [--runs N] [--quick]
 """
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 
-from cold_run import cold_run  # beside this script
+from cold_run import QUICK_WAGERS, cold_run, options, parsed  # beside this script
 
 TARGET_SECONDS = 2.0
 
 
-def warm(runs: int) -> tuple[list[float], int]:
+def warm(runs: int, wagers: list[str] | None = None) -> tuple[list[float], int]:
     from casino_proofs.analyses.assurance.ours import check_craps
 
     times, count = [], 0
     for _ in range(runs):
         started = time.perf_counter()
-        count = len(check_craps())
+        count = len(check_craps(wagers=wagers))
         times.append(time.perf_counter() - started)
     return times, count
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
-    args = parser.parse_args()
-    c = statistics.median(cold_run(["check", "--only", "craps"], args.runs))
-    w_times, obligations = warm(args.runs)
+    args = parsed(options(__doc__, 5))
+    wagers = ["--wagers", QUICK_WAGERS] if args.quick else []
+    c = statistics.median(cold_run(["check", "--only", "craps", *wagers], args.runs))
+    w_times, obligations = warm(args.runs, [QUICK_WAGERS] if args.quick else None)
     w = statistics.median(w_times)
     print(f"craps proofs: {obligations} obligations, median of {args.runs} runs")
     print(f"  cold (new process): {c:6.3f} s   {c / TARGET_SECONDS:5.2f} x target")

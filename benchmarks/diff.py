@@ -10,15 +10,14 @@ Prints, from one run of this script, in new processes as an auditor or CI runs t
   fault wheel-lowest, beside one ``check --only paigow`` of each side, the slower taken, as a
   ratio pair by pair (target: 2 or less).
 
-    python benchmarks/diff.py [--runs N]
+    python benchmarks/diff.py [--runs N] [--quick]
 """
 
 from __future__ import annotations
 
-import argparse
 import statistics
 
-from cold_run import cold_run, example_engine  # beside this script
+from cold_run import cold_run, example_engine, left_out, options, parsed  # beside this script
 
 CRAPS_TARGET = 3.0
 RATIO_TARGET = 2.0
@@ -26,14 +25,25 @@ DIFFERENT = (0, 1)  # diff exits 1 when it finds differences, as these do
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
-    args = parser.parse_args()
+    args = parsed(options(__doc__, 3))
     engine = example_engine()
+    wagers = ["--wagers", "dont-pass"] if args.quick else []  # where dont-bar-2 shows
     craps = cold_run(["diff", engine, f"{engine} --fault dont-bar-2", "--only", "craps",
-                      "--quiet"], args.runs, DIFFERENT)
+                      "--quiet", *wagers], args.runs, DIFFERENT)
+    c = statistics.median(craps)
+    print(f"craps diff, two engines over exec (median of {args.runs}): {c:6.2f} s   "
+          f"target {CRAPS_TARGET:.1f} s: {'MET' if c <= CRAPS_TARGET else 'MISSED'}")
+    print(f"Pai Gow diff over every hand (median of {args.runs} pairs):")
+    if args.quick:
+        left_out("diff impl exec beside check --only paigow")
+    else:
+        paigow(engine, args.runs)
+
+
+def paigow(engine: str, runs: int) -> None:
+    """The Pai Gow diff beside one check of each side, the slower taken, pair by pair."""
     ratios, diffs, checks = [], [], []
-    for _ in range(args.runs):  # one after the other, pair by pair: the ratio survives drift
+    for _ in range(runs):  # one after the other, pair by pair: the ratio survives drift
         (d,) = cold_run(["diff", "impl", f"{engine} --fault wheel-lowest", "--only", "paigow",
                          "--quiet"], 1, DIFFERENT)
         (c_impl,) = cold_run(["check", "--only", "paigow", "--quiet"], 1)
@@ -42,11 +52,7 @@ def main() -> None:
         diffs.append(d)
         checks.append(slower)
         ratios.append(d / slower)
-    c = statistics.median(craps)
     ratio = statistics.median(ratios)
-    print(f"craps diff, two engines over exec (median of {args.runs}): {c:6.2f} s   "
-          f"target {CRAPS_TARGET:.1f} s: {'MET' if c <= CRAPS_TARGET else 'MISSED'}")
-    print(f"Pai Gow diff over every hand (median of {args.runs} pairs):")
     print(f"  diff impl exec (wheel-lowest):     {statistics.median(diffs):6.2f} s")
     print(f"  check --only paigow, slower side:  {statistics.median(checks):6.2f} s")
     print(f"  ratio diff / check:                {ratio:6.2f}   target {RATIO_TARGET:.1f}: "

@@ -10,18 +10,21 @@ Prints, from one run of this script, in new processes as an auditor or CI runs t
   (target: 15 s or less), and its peak memory beside that of a log of a quarter of the size
   (memory flat: the ratio of the peaks near 1).
 
-    python benchmarks/table_engine.py [--runs N] [--events N]
+    python benchmarks/table_engine.py [--runs N] [--events N] [--quick]
+
+``--quick`` checks one wager with 5 random sessions, and logs of 2,000 events.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from cold_run import QUICK_WAGERS, options, parsed  # beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE_JS = ROOT / "examples" / "engines" / "table.js"
@@ -47,9 +50,10 @@ def measured(argv: list[str]) -> tuple[int, float, float, int]:
     return int(out[0]), float(out[1]), float(out[2]), int(out[3])
 
 
-def write_log(path: Path, events: int) -> int:
-    """The example table's answers to the checker's own scripts, repeated into a session
-    log of at least ``events`` events; returns how many it holds."""
+def write_log(path: Path, events: int, wagers: list[str] | None = None) -> int:
+    """The example table's answers to the checker's own scripts (for ``wagers``, every wager
+    by default), repeated into a session log of at least ``events`` events; returns how many
+    it holds."""
     from casino_proofs import spec
     from casino_proofs.adapters.play_engine import PlayEngine
     from casino_proofs.tables.policies import Policies
@@ -60,8 +64,8 @@ def write_log(path: Path, events: int) -> int:
     try:
         hello = engine.hello
         assert engine.money is not None
-        specs = [spec.wager(n) for n in spec.WAGER_NAMES]
-        scripts = plan(specs, setting_of(specs, hello.wagers, engine.money,
+        specs = [spec.wager(n) for n in wagers or spec.WAGER_NAMES]
+        scripts = plan(specs, setting_of(specs, wagers or hello.wagers, engine.money,
                                          Policies())).scripts
         answers = engine.play(scripts, {})
     finally:
@@ -79,14 +83,19 @@ def write_log(path: Path, events: int) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
+    parser = options(__doc__, 3)
     parser.add_argument("--events", type=int, default=1_000_000)
-    args = parser.parse_args()
-    check = ["casino-proofs", "check", "--quiet", "--only", "craps"]
+    args = parsed(parser)
+    check = [sys.executable, "-m", "casino_proofs", "check", "--quiet", "--only", "craps"]
+    sessions: list[str] = []
+    if args.quick:
+        check += ["--wagers", QUICK_WAGERS]
+        sessions = ["--sessions", "5"]
+        args.events = min(args.events, 2_000)
     ratios, tables, singles = [], [], []
     for _ in range(args.runs):  # A then B, pair by pair: the ratio survives a drifting machine
-        code_a, cpu_a, _, _ = measured([*check, "--engine", f"play:node {TABLE_JS}"])
+        code_a, cpu_a, _, _ = measured([*check, "--engine", f"play:node {TABLE_JS}",
+                                        *sessions])
         code_b, cpu_b, _, _ = measured([*check, "--engine", f"exec:node {ENGINE_JS}"])
         if code_a or code_b:
             raise SystemExit(f"a check failed (exit {code_a}, {code_b})")
@@ -94,7 +103,8 @@ def main() -> None:
         tables.append(cpu_a)
         singles.append(cpu_b)
     ratio = statistics.median(ratios)
-    print(f"table check over play: (every craps wager)  {statistics.median(tables):6.2f} s CPU")
+    which = f"({QUICK_WAGERS})" if args.quick else "(every craps wager)"
+    print(f"table check over play: {which:<20} {statistics.median(tables):6.2f} s CPU")
     print(f"single-wager check over exec:               {statistics.median(singles):6.2f} s CPU")
     print(f"  ratio {ratio:.2f} (target at most {RATIO_TARGET}: "
           f"{'MET' if ratio <= RATIO_TARGET else 'MISSED'})")
@@ -102,7 +112,7 @@ def main() -> None:
         peaks = {}
         for size in (args.events // 4, args.events):
             log = Path(tmp) / f"log-{size}.jsonl"
-            held = write_log(log, size)
+            held = write_log(log, size, [QUICK_WAGERS] if args.quick else None)
             code, cpu, wall, peak = measured([*check, "--engine", f"table:{log}"])
             if code:
                 raise SystemExit(f"the session log check failed (exit {code})")

@@ -1,7 +1,9 @@
 """Progress for runs that take more than a moment, on standard error (never in a report):
 
 - the work done, in its own unit (``1,234,567/2,869,685 hands``), the time so far and, once
-  some work is done, an estimate of the time left;
+  some work is done, an estimate of the time left: the rate of the work done when it was
+  last reported, counted down since (while no work is reported it never grows with the time
+  spent; once run out, none is given); none either where the units are of unequal work;
 - on a terminal, one line rewritten in place;
 - off a terminal (a CI log, a file), one line when a phase starts and one at least every
   ``LOG_EVERY`` seconds after, each ended by a line feed, written by a heartbeat even while
@@ -24,13 +26,16 @@ TTY_EVERY = 0.2
 
 
 class Progress:
-    """The progress of one phase: ``total`` units of ``unit`` (0: not known in advance)."""
+    """The progress of one phase: ``total`` units of ``unit`` (0: not known in advance);
+    ``estimate``: whether the time left can be told from the units done (not where one unit
+    takes a second and the next a minute)."""
 
     def __init__(self, label: str, total: int, enabled: bool,
-                 stream: TextIO | None = None, unit: str = "") -> None:
+                 stream: TextIO | None = None, unit: str = "", estimate: bool = True) -> None:
         self.label = label
         self.total = total
         self.unit = unit
+        self.estimate = estimate
         self.stream = stream or sys.stderr
         self.enabled = enabled
         try:
@@ -39,6 +44,8 @@ class Progress:
             self.tty = False
         self.done = 0
         self.started = time.monotonic()
+        #: when the work done was last reported
+        self.at = self.started
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._heart: threading.Thread | None = None
@@ -63,8 +70,11 @@ class Progress:
             work += f" ({100 * self.done // self.total} %)"
         spent = now - self.started
         left = ""
-        if self.total and 0 < self.done < self.total:
-            left = f", about {spent * (self.total - self.done) / self.done:.0f} s left"
+        if self.estimate and self.total and 0 < self.done < self.total:
+            rate = (self.at - self.started) / self.done  # seconds a unit, as last reported
+            remaining = rate * (self.total - self.done) - (now - self.at)
+            if remaining >= 0.5:
+                left = f", about {remaining:.0f} s left"
         return f"{self.label}: {work}, {spent:.0f} s{left}"
 
     def _beat(self) -> None:
@@ -90,10 +100,12 @@ class Progress:
         """``n`` more units of work done."""
         with self._lock:
             self.done += n
+            self.at = time.monotonic()
 
-    def reached(self, done: int, total: int | None = None) -> None:
-        """The work done so far (and the total, once known)."""
+    def reached(self, done: int, total: int | None = None, at: float | None = None) -> None:
+        """The work done so far (and the total, once known), at ``at`` (now by default)."""
         with self._lock:
+            self.at = time.monotonic() if at is None else at
             self.done = done
             if total is not None:
                 self.total = total

@@ -415,3 +415,68 @@ def test_a_write_that_fails_leaves_nothing(capsys: pytest.CaptureFixture[str],
     err = capsys.readouterr().err
     assert code == 2 and "No space left on device; nothing written" in err
     assert list(tmp_path.iterdir()) == []
+
+
+# -- issue 34: a known version, one error prefix, a help that fits, stdout closed ---------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_version_is_the_package_s_and_the_changelog_has_its_section(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--version`` prints the installed package's version; CHANGELOG.md has a section for
+    it, and its newest section is the version pyproject.toml gives."""
+    import re
+    import tomllib
+    from importlib import metadata
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    installed = metadata.version("casino-proofs")
+    assert stop.value.code == 0
+    assert capsys.readouterr().out == f"casino-proofs {installed}\n"
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    sections = re.findall(r"^## \[(\d+\.\d+\.\d+)\]", changelog, re.MULTILINE)
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert installed in sections
+    assert sections[0] == declared
+
+
+@pytest.mark.parametrize("argv", [
+    pytest.param(["settle", "hard-6"], id="argparse-of-a-sub-command"),
+    pytest.param(["nope"], id="argparse-of-the-command"),
+    pytest.param(["settle", "hard-6", "--roll", "9,9"], id="a-value-checked-by-the-command"),
+])
+def test_every_one_line_error_starts_with_the_same_prefix(
+        capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    """They said ``casino-proofs settle: error:`` or ``casino-proofs: error:``."""
+    try:
+        code = main(argv)
+    except SystemExit as stop:
+        code = int(str(stop.code))
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith("casino-proofs: error: ")
+
+
+def test_the_command_s_help_fits_80_columns(capsys: pytest.CaptureFixture[str],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its one-line description was 209 characters, unwrapped; its exit codes up to 93."""
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit) as stop:
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert stop.value.code == 0 and "--version" in out and "exit codes:" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert "agrees with its Z3 specification" in " ".join(out.split())
+
+
+def test_a_closed_standard_output_is_one_line_and_exit_2() -> None:
+    """``casino-proofs settle hard-6 --roll 3,3 >&-`` printed a traceback: the terminal's width
+    was asked of a standard output that is not there."""
+    done = subprocess.run(["sh", "-c", '"$0" -m casino_proofs settle hard-6 --roll 3,3 >&-',
+                           sys.executable], capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.startswith("casino-proofs: error: standard output is closed")

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from casino_proofs import regulation, spec
 from casino_proofs.obligations.paigow.scope_spec import (
     CLAUSE_OF,
     SCOPES,
-    SPEC_MUTATION,
     ScopeSpec,
     SpecView,
 )
@@ -58,10 +56,11 @@ def _scope(size: int) -> str:
     return next(s for s, n in SCOPES.items() if n == size)
 
 
-@lru_cache(maxsize=8)
-def _built(scope: str, readings: tuple[tuple[str, str], ...]) -> ScopeSpec:
-    """The specification of one scope under these readings (built once: a library caller
-    ranking many hands would otherwise build it, about 0.4 s, for each)."""
+def _built(scope: str, readings: Mapping[str, str]) -> ScopeSpec:
+    """The specification of one scope under these readings, built for each question (about
+    0.07 s) and never kept: what is kept outlives a change to the specification made by
+    anything but the mutation hook, and one process would then answer one question two ways
+    (issue 34). ``compare`` builds it once for its two hands."""
     return ScopeSpec.build(scope, spec.Readings.from_dict(dict(readings)))
 
 
@@ -104,9 +103,8 @@ def describe(hand: tuple[int, ...], readings: Mapping[str, str], engine: Engine,
              built: ScopeSpec | None = None) -> tuple[dict[str, Any], SpecView, ScopeSpec,
                                                       Any]:
     scope = _scope(len(hand))
-    if built is None:  # a specification mutant in force is never cached
-        chosen = tuple(sorted(readings.items()))
-        built = _built(scope, chosen) if not SPEC_MUTATION else _built.__wrapped__(scope, chosen)
+    if built is None:
+        built = _built(scope, readings)
     view = _spec_view(built, hand)
     (answer,) = engine.rank([hand], readings)
     clause = _clause(view.category, scope)

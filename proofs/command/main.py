@@ -7,11 +7,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shutil
 import signal
 import sys
+import tempfile
+import textwrap
+from collections.abc import Iterator
 
 from casino_proofs.command import (
     ambiguities,
+    blueprint,
     check,
     compare,
     coverage,
@@ -24,26 +29,33 @@ from casino_proofs.command import (
     settle,
 )
 from casino_proofs.command.arguments import UsageError
-from casino_proofs.command.options import EXIT_CODES, Parser
+from casino_proofs.command.options import ERROR, EXIT_CODES, PROG, Parser
 from casino_proofs.obligations.verdict import EXIT_ERROR, EXIT_USAGE
 from casino_proofs.reports.width import fit_to
 from casino_proofs.untrusted import processes as reaper
 from casino_proofs.untrusted.printable import one_line
+from casino_proofs.version import tool_version
+
+DESCRIPTION = ("Proofs that an implementation of Québec's By-law respecting casino games "
+               "(S-13.1, r. 3, version 2012-09-01) agrees with its Z3 specification: this "
+               "project's own, or any engine speaking docs/engine-protocol.md.")
+#: the widest line of the top-level ``--help`` (an 80-column terminal)
+HELP_WIDTH = 79
 
 #: the sub-commands, in the order ``--help`` lists them
 SUB_COMMANDS = (check, settle, rank, compare, ambiguities, replay, mutants, coverage, edge,
-                par, diff)
+                par, diff, blueprint)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
-        prog="casino-proofs",
-        description="Proofs that an implementation of Québec's By-law respecting casino games "
-                    "(S-13.1, r. 3, version 2012-09-01) agrees with its Z3 specification: "
-                    "this project's own, or any engine speaking docs/engine-protocol.md.",
+        prog=PROG,
+        description=textwrap.fill(DESCRIPTION, HELP_WIDTH),
         epilog=EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"{PROG} {tool_version()}",
+                        help="print the version (semantic: see CHANGELOG.md) and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in SUB_COMMANDS:
         module.register(sub)
@@ -108,22 +120,53 @@ def _main(argv: list[str] | None) -> int:
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
-    fit_to(getattr(args, "output", None))
+    output = getattr(args, "output", None)
+    if output is None and sys.stdout is None:  # started with standard output closed (>&-)
+        _say(f"{ERROR}standard output is closed, so the {args.command} report has nowhere "
+             f"to go: run it with standard output open"
+             f"{' or with --output FILE' if hasattr(args, 'output') else ''}; nothing was done")
+        return EXIT_USAGE
+    fit_to(output)
     try:
-        return int(args.run(args))
+        with _hypothesis_home_elsewhere():
+            return int(args.run(args))
     except (UsageError, ValueError) as exc:
-        sys.stderr.write(f"casino-proofs: error: {one_line(str(exc) or type(exc).__name__)}\n")
+        _say(f"{ERROR}{one_line(str(exc) or type(exc).__name__)}")
         return EXIT_USAGE
     except KeyboardInterrupt:
-        sys.stderr.write("casino-proofs: interrupted; nothing written\n")
+        _say(f"{PROG}: interrupted; nothing written")
         return EXIT_USAGE
     except BrokenPipeError:  # the reader went away (``| head``): nothing more to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_USAGE
     except Exception as exc:  # an internal error: one line, never a traceback dump
-        sys.stderr.write(f"casino-proofs: internal error: "
-                         f"{one_line(f'{type(exc).__name__}: {exc}')[:500]}\n")
+        _say(f"{PROG}: internal error: {one_line(f'{type(exc).__name__}: {exc}')[:500]}")
         return EXIT_ERROR
+
+
+@contextlib.contextmanager
+def _hypothesis_home_elsewhere() -> Iterator[None]:
+    """hypothesis (which draws a ``play:`` table's random sessions) keeps a cache of the
+    constants of the source it runs beside, in its home: ``.hypothesis`` in the working
+    directory unless told otherwise. A command writes nothing where it is run unless asked:
+    its home is a temporary directory for the command's time, removed after it, and then what
+    it was."""
+    from hypothesis import configuration
+
+    before = configuration.storage_directory(intent_to_write=False).home_directory
+    home = tempfile.mkdtemp(prefix="casino-proofs-hypothesis-")
+    configuration.set_hypothesis_home_dir(home)
+    try:
+        yield
+    finally:
+        configuration.set_hypothesis_home_dir(before)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def _say(line: str) -> None:
+    """One line on standard error, if there is one (a closed stderr leaves the exit code)."""
+    if sys.stderr is not None:
+        sys.stderr.write(line + "\n")
 
 
 if __name__ == "__main__":

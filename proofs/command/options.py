@@ -35,24 +35,30 @@ from casino_proofs.tables.session_budget import (
     Budget,
 )
 
+#: the exit codes, as every ``--help`` ends (at most 79 columns: an 80-column terminal)
 EXIT_CODES = f"""\
 exit codes:
-  {EXIT_PROVED}  every obligation is PROVED (check); spec and impl agree (settle, rank, compare,
-     edge, par); every reading decided (ambiguities); every query re-derived (replay)
-  {EXIT_REFUTED}  some obligation is REFUTED or VACUOUS (check) -- whatever else the run found;
-     spec and impl disagree (settle, rank, compare, edge, par; or a Monte Carlo interval
-     misses an exact figure); a query answered otherwise
-     than recorded (replay); a mutant survived (mutants); a sentence uncovered (coverage)
-  {EXIT_USAGE}  usage or input error: nothing was checked (one line on stderr names what is
-     valid); a bundle that is not intact (replay)
-  {EXIT_UNKNOWN}  some obligation, reading or query is UNKNOWN (a resource budget exhausted,
-     or the solver gave up), none worse
-  {EXIT_ERROR}  some obligation is ERROR (the check itself failed: a counterexample that did
-     not replay, the SMT proof and the enumeration disagreeing, an engine that did not answer
-     in time) and none is REFUTED or VACUOUS
+  {EXIT_PROVED}  every obligation is PROVED (check); spec and impl agree (settle, rank,
+     compare, edge, par); every reading decided (ambiguities); every query
+     re-derived (replay)
+  {EXIT_REFUTED}  some obligation is REFUTED or VACUOUS (check) -- whatever else the run
+     found; spec and impl disagree (settle, rank, compare, edge, par; or a
+     Monte Carlo interval misses an exact figure); a query answered otherwise
+     than recorded (replay); a mutant survived (mutants); a sentence
+     uncovered (coverage)
+  {EXIT_USAGE}  usage or input error: nothing was checked (one line on stderr names
+     what is valid), standard output closed among them; a report that could
+     not be written (nothing written); a bundle that is not intact (replay)
+  {EXIT_UNKNOWN}  some obligation, reading or query is UNKNOWN (a resource budget
+     exhausted, or the solver gave up), none worse
+  {EXIT_ERROR}  some obligation is ERROR (the check itself failed: a counterexample
+     that did not replay, the SMT proof and the enumeration disagreeing, an
+     engine that did not answer in time) and none is REFUTED or VACUOUS
   {EXIT_ON_RECORD}  (replay) everything re-derived but some verdict taken on record: Pai Gow
-     verdicts of an engine not asked again (--engine TARGET asks it; --on-record skips our
-     implementation's), or records of a file the bundle does not hold
+     verdicts of an engine not asked again (--engine TARGET asks it;
+     --on-record skips our implementation's), or what a file or a table gave
+     that the bundle does not hold (a file's records, a table's scripts and
+     sessions)
 """
 
 TARGETS = ("impl (this project's implementation, the default), exec:COMMAND (a program "
@@ -84,9 +90,14 @@ def wager_list() -> str:
     return ", ".join(names)
 
 
+#: the command's name, and how every one-line error starts (a sub-command's too)
+PROG = "casino-proofs"
+ERROR = f"{PROG}: error: "
+
+
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(EXIT_USAGE, f"{ERROR}{message} (see {self.prog} --help)\n")
 
 
 def command(sub: Commands, name: str, help_text: str, description: str,

@@ -83,7 +83,8 @@ def run_par(args: argparse.Namespace) -> int:
 
     engine = open_engine(args.engine, args.engine_timeout_ms)
     parts = [g for g in ("craps", "paigow") if args.only in (None, g)]
-    bar = Progress("par", len(parts), not args.quiet, unit="games")
+    # no time left: the craps sheet takes a second or two, the Pai Gow sheet many more
+    bar = Progress("par", len(parts), not args.quiet, unit="games", estimate=False)
     try:
         craps = monte = None
         if "craps" in parts:

@@ -109,9 +109,8 @@ def test_joker_reading_ace_only_completes_nothing() -> None:
 
 
 def test_a_specification_mutant_in_force_is_what_rank_evaluates() -> None:
-    """rank and compare keep each scope's specification for the next hand; a specification
-    mutant in force (the mutation runs of ``casino-proofs mutants``) is never served from
-    that store: with flushes described by nothing, a flush is no longer one."""
+    """A specification mutant in force (the mutation runs of ``casino-proofs mutants``) is
+    what rank evaluates: with flushes described by nothing, a flush is no longer one."""
     from casino_proofs.analyses.assurance.mutants import _never
     from casino_proofs.obligations.paigow.scope_spec import SPEC_MUTATION
 
@@ -121,4 +120,22 @@ def test_a_specification_mutant_in_force_is_what_rank_evaluates() -> None:
         assert rank("Ad Kd 9d 5d 2d", {})["spec"]["category"] != "flush"
     finally:
         SPEC_MUTATION.pop()
+    assert rank("Ad Kd 9d 5d 2d", {})["spec"]["category"] == "flush"
+
+
+def test_a_specification_changed_by_other_means_is_what_rank_evaluates(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 34: a specification changed other than through the mutation hook was served
+    from the specification kept from the question before, so that one process gave two
+    answers to one question. With flushes formed by nothing, a flush is no longer one, and
+    with them restored it is one again."""
+    import z3
+
+    from casino_proofs.spec.paigow import PaiGowSpec
+
+    assert rank("Ad Kd 9d 5d 2d", {})["spec"]["category"] == "flush"
+    with monkeypatch.context() as patched:
+        patched.setattr(PaiGowSpec, "forms_flush", lambda _self: z3.BoolVal(False))
+        assert rank("Ad Kd 9d 5d 2d", {})["spec"]["category"] == "no-combination"
+        assert compare("Ad Kd 9d 5d 2d", "Ah Kh 9c 5s 3d", {})["spec"]["winner"] == "b"
     assert rank("Ad Kd 9d 5d 2d", {})["spec"]["category"] == "flush"

@@ -40,6 +40,17 @@ _WATCH = 0.25  # seconds between looks at whether the process has exited
 #: seconds to wait for the last of an exited program's standard error (a child of it may
 #: keep the pipe open: then what was read by then)
 _STDERR_WAIT = 2.0
+#: the non-blank lines of a program's standard error a message shows: its first (where a
+#: program that fails to start says why: Node.js's "Cannot find module" is its fourth line)
+#: and its last (where a Python traceback names its exception), each line escaped and cut
+#: to at most ``STDERR_CHARS`` characters
+STDERR_FIRST, STDERR_LAST, STDERR_CHARS = 5, 3, 100
+
+
+def _shown(line: str) -> str:
+    """A line of a program's standard error as a message shows it: escaped, and cut."""
+    text = one_line(line)
+    return text if len(text) <= STDERR_CHARS else text[:STDERR_CHARS - 3] + "..."
 
 
 class LineTooLong(Exception):
@@ -53,7 +64,10 @@ class EngineProcess:
         # Buffered pipes: unbuffered, readline() reads an answer line a byte at a time.
         self.proc = reaper.start(argv)
         self._lines: queue.Queue[tuple[int, bytes] | None] = queue.Queue()
-        self._stderr: deque[str] = deque(maxlen=20)
+        #: the first non-blank lines of its standard error, the last ones, and how many
+        self._stderr_first: list[str] = []
+        self._stderr: deque[str] = deque(maxlen=STDERR_LAST)
+        self._stderr_lines = 0
         self._ended = False
         assert self.proc.stdout is not None and self.proc.stderr is not None
         threading.Thread(target=self._read_out, args=(self.proc.stdout,), daemon=True).start()
@@ -84,7 +98,14 @@ class EngineProcess:
                 line = stream.readline(_STDERR_LINE)
                 if not line:
                     break
-                self._stderr.append(line.decode("utf-8", "replace").rstrip()[:300])
+                text = line.decode("utf-8", "replace").rstrip()[:300]
+                if not text.strip():
+                    continue
+                self._stderr_lines += 1
+                if len(self._stderr_first) < STDERR_FIRST:
+                    self._stderr_first.append(text)
+                else:
+                    self._stderr.append(text)
         except (OSError, ValueError):
             pass
 
@@ -124,13 +145,20 @@ class EngineProcess:
         return code
 
     def stderr_tail(self) -> str:
-        """The last lines the program wrote on its standard error, escaped, or ''. Once the
+        """What the program wrote on its standard error, escaped and bounded, or '': its
+        first lines, where the cause of a failure to start is, then its last. Once the
         program has exited, everything it wrote is read first (however busy the machine is,
-        the tail never depends on when it is asked)."""
+        what is shown never depends on when it is asked)."""
         if self.proc.poll() is not None:
             self._err_reader.join(timeout=_STDERR_WAIT)
-        tail = [line for line in self._stderr if line.strip()][-3:]
-        return f"; its stderr ends: {one_line(' | '.join(tail))[:300]}" if tail else ""
+        first, last = (" | ".join(_shown(line) for line in part)
+                       for part in (self._stderr_first, self._stderr))
+        if not first:
+            return ""
+        skipped = self._stderr_lines - len(self._stderr_first) - len(self._stderr)
+        gap = f" | ... {skipped:,} more line{'s' if skipped > 1 else ''} ... | " \
+            if skipped > 0 else " | "
+        return f"; its stderr: {first}{gap}{last}" if last else f"; its stderr: {first}"
 
     # -- ending -----------------------------------------------------------------------------
 

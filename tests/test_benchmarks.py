@@ -1,0 +1,77 @@
+"""Every benchmark runs (issue 34: one was broken unseen for several rounds). Each script of
+benchmarks/ is run as a user runs it, with ``--quick``: each part once, at its smallest; it
+must exit 0 and print its figures. The parts a smoke run leaves out (they need every Pai Gow
+hand) run once at full size under ``pytest -m exhaustive``. Speed targets are printed by the
+benchmarks, never asserted here."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+#: the scripts that run the JavaScript example engines
+NODE = {"diff", "engine_exec", "table_engine"}
+#: what each prints (a figure: a number, then its unit), one pattern a line
+FIGURES = {
+    "blueprint": [r"check alone: +[\d.]+ s wall",
+                  r"blueprint from the check's report: +[\d.]+ s wall",
+                  r"ratio to the check alone: +[\d.]+x wall"],
+    "check_profile": [r"start-up \(imports\) +[\d.]+ +[\d.]+", r"Pai Gow: all \(one worker\)",
+                      r"check +[\d.]+ s +prototype", r"craps check alone: +[\d.]+ s wall",
+                      r"--all-readings +[\d.]+ s CPU"],
+    "craps_proofs": [r"craps proofs: \d+ obligations", r"cold \(new process\): +[\d.]+ s",
+                     r"warm \(in process\): +[\d.]+ s"],
+    "diff": [r"craps diff, two engines over exec \(median of 1\): +[\d.]+ s",
+             r"Pai Gow diff over every hand"],
+    "engine_exec": [r"Pai Gow, every hand", r"craps over exec \(median of 1\): +[\d.]+ s"],
+    "paigow_proofs": [r"impl evaluator: [\d,]+ hands/s"],
+    "par_sheet": [r"seven-card table \(116,280 hands of 21 cards, exact\): +[\d.]+ s",
+                  r"craps sheet, every reading: +[\d.]+ s"],
+    "table_engine": [r"table check over play: \(any-7\) +[\d.]+ s CPU",
+                     r"single-wager check over exec: +[\d.]+ s CPU",
+                     r"session log of [\d,]+ events .*: [\d.]+ s wall, [\d.]+ s CPU, peak \d+ MiB",
+                     r"peak memory x[\d.]+ for 4x the events"],
+}
+#: ... and at full size, what the smoke run leaves out
+FULL = {
+    "diff": [r"diff impl exec \(wheel-lowest\): +[\d.]+ s", r"ratio diff / check: +[\d.]+"],
+    "engine_exec": [r"exec \(JavaScript engine\): +[\d.]+ s", r"in process \(impl\): +[\d.]+ s"],
+    "paigow_proofs": [r"cold \(new process, 2 workers\): +[\d.]+ s"],
+}
+
+
+def _run(name: str, *options: str, timeout: int) -> str:
+    if name in NODE and shutil.which("node") is None:
+        pytest.skip("node is not installed (.ci/run installs it)")
+    done = subprocess.run([sys.executable, str(BENCHMARKS / f"{name}.py"), *options],
+                          capture_output=True, text=True, timeout=timeout, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def test_every_benchmark_has_its_figures_listed() -> None:
+    scripts = {p.stem for p in BENCHMARKS.glob("*.py")} - {"cold_run"}  # the shared helper
+    assert scripts == set(FIGURES)
+
+
+@pytest.mark.parametrize("name", sorted(FIGURES))
+def test_a_benchmark_runs_at_a_small_size_and_prints_its_figures(name: str) -> None:
+    out = _run(name, "--quick", timeout=300)
+    assert out.startswith("quick: a smoke run")
+    for figure in FIGURES[name]:
+        assert re.search(figure, out), (figure, out)
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize("name", sorted(FULL))
+def test_a_benchmark_s_parts_over_every_pai_gow_hand_run(name: str) -> None:
+    out = _run(name, "--runs", "1", timeout=1200)
+    assert "quick" not in out and "left out by --quick" not in out
+    for figure in FULL[name]:
+        assert re.search(figure, out), (figure, out)
