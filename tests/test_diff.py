@@ -399,11 +399,13 @@ def test_cli_diff_expect_gates_ci(capsys: pytest.CaptureFixture[str], tmp_path: 
     previous.write_text(out)
     ids = [d["id"] for d in json.loads(out)["differences"]]
     code, out, _ = _cli(capsys, *DONT_BAR, "--expect", str(previous))
+    out = " ".join(out.split())  # the text is wrapped to its width, a long path and all
     assert code == 0 and "exactly the 6 expected differences" in out
     reviewed = tmp_path / "reviewed.txt"
     reviewed.write_text("# reviewed for 2.4\n" + "\n".join(ids[1:]) + "\n"
                         "craps/any-7/come_out=0,point=0,working=0,first_roll=0/1,1\n")
     code, out, _ = _cli(capsys, *DONT_BAR, "--expect", str(reviewed))
+    out = " ".join(out.split())
     assert code == 1 and "NOT MET" in out
     assert f"new: {ids[0]}" in out
     assert "gone: craps/any-7/come_out=0,point=0,working=0,first_roll=0/1,1" in out
@@ -411,10 +413,12 @@ def test_cli_diff_expect_gates_ci(capsys: pytest.CaptureFixture[str], tmp_path: 
     changed["differences"][0]["fingerprint"] = "0" * 16
     previous.write_text(json.dumps(changed))
     code, out, _ = _cli(capsys, *DONT_BAR, "--expect", str(previous))
+    out = " ".join(out.split())
     assert code == 1 and f"changed: {ids[0]}" in out
     # a narrower run sets aside what it did not compare; a byte-order mark is no obstacle
     reviewed.write_text("\ufeff" + "\n".join(ids) + "\n")
     code, out, _ = _cli(capsys, *DONT_BAR, "--wagers", "dont-come", "--expect", str(reviewed))
+    out = " ".join(out.split())
     assert code == 0 and "4 expected differences about what this run did not compare" in out
 
 

@@ -173,8 +173,8 @@ def test_a_forged_bundle_is_refused_or_named(forgery: Path, bundles: Bundles,
     if spec["exit"] == 2:
         assert out == "" and len(err.strip().splitlines()) == 1, err
         assert spec["names"] in err, err
-    else:
-        assert spec["names"] in out, out
+    else:  # the text wraps an entry: its lines joined again
+        assert spec["names"] in re.sub(r"\n +", " ", out), out
 
 
 @pytest.mark.parametrize("base", ["craps", "any7", "any7-overpay"])

@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from casino_proofs import regulation
 from casino_proofs.analyses.readings.ambiguities import Finding
 from casino_proofs.command.main import main
-from tests.conftest import SAME_CRAPS_RUN
+from casino_proofs.obligations.verdict import Obligation, Result, Verdict
+from casino_proofs.reports.html import _clause_articles
+from tests.conftest import BAD_ENGINES, SAME_CRAPS_RUN
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
@@ -32,8 +37,12 @@ def page(tmp_path_factory: pytest.TempPathFactory, ambiguity_findings: list[Find
 
 
 def test_page_fetches_nothing(page: Path) -> None:
+    """No link, image or fetched script; the one script is embedded, and asks for nothing."""
     text = page.read_text(encoding="utf-8")
-    assert "<script" not in text and "<link" not in text and "<img" not in text
+    assert "<link" not in text and "<img" not in text
+    assert text.count("<script") == 1 and "<script>" in text
+    script = text[text.index("<script>"):text.index("</script>")]
+    assert not re.search(r"fetch|XMLHttpRequest|import|src|href|location", script)
     assert not re.search(r"(src|href)\s*=", text)
     assert "url(" not in text and "@import" not in text
     # The only URI is the SVG namespace (of each chart), which names, and fetches nothing.
@@ -140,14 +149,16 @@ def test_the_chart_is_drawn_once_labelled_and_on_scales_it_states(page: Path,
     for text in (page.read_text(encoding="utf-8"), par_page.read_text(encoding="utf-8")):
         assert text.count("<svg") == 1
         chart = text[text.index("<svg"):text.index("</figure>")]
-        letters = set(re.findall(r'<text x="[\d.]+" y="[\d.]+" font-size="8">(\w+)</text>',
-                                 chart))
+        letters = {letter for label in re.findall(
+            r'<text class="key" x="[\d.]+" y="[\d.]+" font-size="9">([\w,]+)</text>', chart)
+            for letter in label.split(",")}
         legend = dict(re.findall(r"<li><b>(\w+)</b> ([\w=-]+)</li>", chart))
         assert letters and letters == set(legend), (letters, legend)
         assert "hard-ways-loss=any-non-pair" in legend.values()
         assert "the player&#x27;s advantage" in chart and "house edge" in chart
         assert re.search(r"reaches -333%, drawn at its own scale, to -400%", chart)
         assert "-350%" not in chart
+        assert len(re.findall(r'text-anchor="middle">-?0%?</text>', chart)) == 1  # one 0
 
 
 def test_par_page_shows_percentages_sigma_and_the_volatility_index(par_page: Path) -> None:
@@ -188,3 +199,193 @@ def test_every_refuted_obligation_is_in_what_failed_with_its_witness_in_words(
             assert clause in failed, (o["id"], clause)
     assert "{&#x27;" not in text and "{'" not in text and "None" not in failed
     assert "come-out roll" in failed
+    # the readings come after this list, and the page says so (issue 34)
+    assert "listed above" not in text
+    assert "rests on the reading dont-bar (the values in force are under “Readings in " \
+           "force”, after this list)" in failed
+    assert text.index('id="what-failed"') < text.index('id="readings-in-force"')
+
+
+# -- issue 34: the page's counts, its table of obligations, its conventions, its layout --------
+
+
+def _result(verdict: Verdict, clause: str, n: int = 0) -> Result:
+    ob = Obligation(id=f"craps/any-7/any-roll/agrees/{clause}#{n}", kind="agrees",
+                    clause=clause, clauses=(clause,), subject="any-7", scope="any-roll",
+                    description="")
+    return Result(ob, verdict, 0.0)
+
+
+@pytest.mark.parametrize(("verdicts", "status"), [
+    ((Verdict.VACUOUS,), "VACUOUS"), ((Verdict.ERROR,), "ERROR"),
+    ((Verdict.UNKNOWN,), "UNKNOWN"), ((Verdict.PROVED, Verdict.UNKNOWN), "UNKNOWN"),
+    ((Verdict.UNKNOWN, Verdict.ERROR), "ERROR"), ((Verdict.ERROR, Verdict.VACUOUS), "VACUOUS"),
+    ((Verdict.VACUOUS, Verdict.REFUTED), "REFUTED"), ((Verdict.PROVED,), "PROVED"), ((), "none"),
+])
+def test_r3_95_15_2_a_paragraph_is_marked_by_its_worst_verdict(
+        verdicts: tuple[Verdict, ...], status: str) -> None:
+    """Issue 34: a paragraph with only VACUOUS, ERROR or UNKNOWN obligations was marked
+    REFUTED; it is marked by the worst verdict it has, as the exit code ranks them."""
+    results = [_result(v, "r3-95.15-2.s1", n) for n, v in enumerate(verdicts)]
+    page = _clause_articles(results, ("craps",))
+    assert f'<article id="r3-95.15-2" data-status="{status}">' in page
+
+
+def _articles(text: str) -> dict[str, dict[str, int]]:
+    """Each paragraph's counts of obligations by verdict, as the page shows them."""
+    out = {}
+    for pid, body in re.findall(r'<article id="([^"]+)"(.*?)</article>', text, re.S):
+        verdicts = body[body.index('class="verdicts"'):]
+        out[pid] = {v: int(n.replace(",", "")) for n, v in re.findall(
+            r'<span class="\w+ name">([\d,]+) (\w+)</span>', verdicts.split("</p>")[0])}
+    return out
+
+
+def _total(text: str) -> int:
+    """How many obligations the page's result counts."""
+    got = re.search(r'data-verdict="PROVED">PROVED:\s*([\d,]+) obligations', text)
+    assert got, text[:1000]
+    return int(got.group(1).replace(",", ""))
+
+
+def test_the_clause_counts_say_what_they_add_up_to(page: Path) -> None:
+    """The per-paragraph counts add up to more than the obligations (an obligation counts
+    under each paragraph it cites): the page says by how much, next to the counts."""
+    text = page.read_text(encoding="utf-8")
+    total = _total(text)
+    counted = sum(sum(c.values()) for c in _articles(text).values())
+    note = re.search(r"An obligation counts under every paragraph it cites: the counts below "
+                     r"add up to ([\d,]+) for ([\d,]+) obligations", text)
+    assert note and text.index(note.group(0)) < text.index("<article")
+    assert (int(note.group(1).replace(",", "")), int(note.group(2).replace(",", ""))) == (
+        counted, total)
+    assert counted > total
+
+
+def test_every_obligation_is_a_row_and_each_convention_shows_its_verdicts(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    table = text[text.index('<table id="obligation-rows">'):]
+    table = table[:table.index("</table>")]
+    rows = re.findall(r'<tr data-verdict="(\w+)">', table)
+    total = _total(text)
+    assert len(rows) == total and set(rows) == {"PROVED"}
+    assert 'id="obligation-filter" hidden' in text  # shown by the script only
+    conventions = text[text.index('id="conventions"'):text.index('id="ambiguities"')]
+    cells = dict(re.findall(r'<tr class="convention" id="([\w-]+)">.*?<td>([^<]*<span.*?|'
+                            r'none in this check)</td></tr>', conventions))
+    assert "PROVED" in cells["conv-single-chance-pass"]
+    assert set(cells) == set(re.findall(r'<tr class="convention" id="([\w-]+)"', conventions))
+
+
+def test_the_par_page_opens_with_its_result(par_page: Path) -> None:
+    text = par_page.read_text(encoding="utf-8")
+    header = text[text.index("<header>"):text.index("</header>")]
+    first = re.search(r"<p[^>]*>([^<]*)</p>", header)
+    assert first and 'id="overall"' in first.group(0)
+    assert first.group(1) == "Result: spec and impl agree on every figure (exit 0)"
+    assert "Monte Carlo: not run" in header and "craps rows" in header
+
+
+@pytest.fixture(scope="module")
+def refuted_page(tmp_path_factory: pytest.TempPathFactory,
+                 ambiguity_findings: list[Finding]) -> Path:
+    """A page with PROVED and REFUTED rows: an engine that overpays Any 7."""
+    target = tmp_path_factory.mktemp("html") / "refuted.html"
+    engine = f"exec:{sys.executable} {BAD_ENGINES / 'overpays.py'}"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("casino_proofs.analyses.readings.ambiguities.find_all",
+                      lambda *_a, **_k: ambiguity_findings)
+        assert main(["check", "--only", "craps", "--wagers", "any-7", "--engine", engine,
+                     "--quiet", "--format", "html", "--output", str(target)]) == 1
+    return target
+
+
+#: run in a page of its own around the report, which it shows in a frame as wide as a
+#: window (a headless window is never narrower than 500 pixels): the report's width and
+#: the frame's, the chart's labels outside its box or on one another, the PAR figures' box,
+#: and what the verdict filter shows once clicked
+_FRAME_PROBE = """<script>
+window.addEventListener('load',function(){
+  var d=document.getElementById('f').contentDocument,out={outside:[],overlap:[]};
+  d.querySelectorAll('details').forEach(function(x){x.open=true;});
+  out.page=[d.documentElement.scrollWidth,d.documentElement.clientWidth];
+  var svg=d.querySelector('figure.chart svg');
+  if(svg){
+    var box=svg.viewBox.baseVal;
+    svg.querySelectorAll('text').forEach(function(t){var b=t.getBBox();
+      if(b.x<0||b.y<0||b.x+b.width>box.width||b.y+b.height>box.height)
+        out.outside.push(t.textContent);});
+    var keys=[].slice.call(svg.querySelectorAll('text.key'));
+    keys.forEach(function(a,i){keys.slice(i+1).forEach(function(b){
+      var p=a.getBBox(),q=b.getBBox();
+      if(p.x<q.x+q.width&&q.x<p.x+p.width&&p.y<q.y+q.height&&q.y<p.y+p.height)
+        out.overlap.push(a.textContent+'/'+b.textContent);});});
+    out.keys=keys.length;
+  }
+  var figures=d.querySelector('table.figures');
+  if(figures)out.figures=[figures.parentElement.scrollWidth,figures.parentElement.clientWidth];
+  var bar=d.getElementById('obligation-filter');
+  if(bar){
+    var rows=[].slice.call(d.querySelectorAll('#obligation-rows tr[data-verdict]'));
+    var seen=function(){return rows.filter(function(r){return r.getClientRects().length>0;})
+      .map(function(r){return r.getAttribute('data-verdict');});};
+    out.bar=!bar.hidden;out.before=seen();
+    var refuted=bar.querySelector('button[data-verdict="REFUTED"]');
+    if(refuted){refuted.click();out.refuted=seen();}
+    bar.querySelector('button[data-verdict="all"]').click();out.all=seen();
+  }
+  document.title=JSON.stringify(out);
+});
+</script>"""
+
+
+_FRAMES: dict[tuple[Path, int], dict[str, Any]] = {}
+
+
+def _in_a_frame(page: Path, width: int, tmp_path: Path) -> dict[str, Any]:
+    """The probe's findings about ``page`` shown ``width`` pixels wide (once a page and
+    width: the probe changes nothing the tests look at)."""
+    if (page, width) not in _FRAMES:
+        _FRAMES[page, width] = _probe(page, width, tmp_path)
+    return _FRAMES[page, width]
+
+
+def _probe(page: Path, width: int, tmp_path: Path) -> dict[str, Any]:
+    (tmp_path / "report.html").write_text(page.read_text(encoding="utf-8"), encoding="utf-8")
+    host = tmp_path / "host.html"
+    host.write_text(f'<!doctype html><body style="margin:0"><iframe id="f" src="report.html" '
+                    f'style="width:{width}px;height:900px;border:0"></iframe>{_FRAME_PROBE}'
+                    "</body>", encoding="utf-8")
+    done = _chromium(tmp_path, "--window-size=1400,1000", "--allow-file-access-from-files",
+                     "--virtual-time-budget=10000", "--dump-dom", host.as_uri())
+    assert done.returncode == 0, done.stderr[-2000:]
+    got = re.search(r"<title>(.*?)</title>", done.stdout, re.S)
+    assert got, done.stdout[:500]
+    found: dict[str, Any] = json.loads(html.unescape(got.group(1)))
+    return found
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("which", ["page", "par_page", "refuted_page"])
+def test_every_page_fits_its_window_and_its_chart_its_box(
+        which: str, width: int, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    """Issue 34, in a real browser at 1280 and 390 pixels: the page never scrolls sideways
+    (a wide table scrolls in its own box); every label of the house-edge chart lies inside
+    the chart's box and none lies on another; the PAR figures fit 1280 pixels, σ and all."""
+    found = _in_a_frame(request.getfixturevalue(which), width, tmp_path)
+    scroll, client = found["page"]
+    assert scroll <= client, found
+    assert found["keys"] > 10 and found["outside"] == [] and found["overlap"] == [], found
+    if width == 1280:  # the PAR figures (folded in the report of a check)
+        assert found["figures"][0] <= found["figures"][1], found["figures"]
+
+
+def test_the_verdict_filter_shows_only_the_rows_of_its_verdict(refuted_page: Path,
+                                                               tmp_path: Path) -> None:
+    """Clicking REFUTED hides every other row; clicking all shows them again. Without the
+    script the table is whole and the buttons are hidden (test above)."""
+    found = _in_a_frame(refuted_page, 1280, tmp_path)
+    assert found["bar"] is True
+    assert set(found["before"]) == {"PROVED", "REFUTED"}
+    assert found["refuted"] and set(found["refuted"]) == {"REFUTED"}
+    assert found["all"] == found["before"]

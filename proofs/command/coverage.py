@@ -26,13 +26,9 @@ def register(sub: Commands) -> None:
 
 
 def run_coverage(args: argparse.Namespace) -> int:
-    from casino_proofs.analyses.assurance.coverage import (
-        coverage,
-        coverage_json,
-        coverage_text,
-        find_tests,
-    )
+    from casino_proofs.analyses.assurance.coverage import coverage, coverage_json, find_tests
     from casino_proofs.command.output import check_output_paths
+    from casino_proofs.reports.assurance import coverage_text
 
     check_output_paths(args.output, None)
     folder = find_tests(args.tests)

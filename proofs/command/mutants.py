@@ -29,9 +29,10 @@ def register(sub: Commands) -> None:
 
 
 def run_mutants(args: argparse.Namespace) -> int:
-    from casino_proofs.analyses.assurance.mutants import generate, quick, report, report_text, run
+    from casino_proofs.analyses.assurance.mutants import generate, quick, report, run
     from casino_proofs.command.output import check_output_paths
     from casino_proofs.progress import Progress
+    from casino_proofs.reports.assurance import mutants_text
 
     check_output_paths(args.output, None)
     chosen = generate(args.only)
@@ -45,5 +46,5 @@ def run_mutants(args: argparse.Namespace) -> int:
     progress.close()
     doc = report(outcomes)
     write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n" if args.format == "json"
-               else report_text(doc), args.output)
+               else mutants_text(doc), args.output)
     return EXIT_PROVED if not doc["survivors"] else EXIT_REFUTED

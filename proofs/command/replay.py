@@ -81,6 +81,7 @@ def _text(bundle: Bundle, findings: list[Finding], on_record: list[OnRecord], so
           engine: Any) -> str:
     from casino_proofs.audit.findings import BAD
     from casino_proofs.audit.replay import status_of
+    from casino_proofs.reports.text import fit, render
 
     status = status_of(findings)
     lines = [f"{f.status.upper():<22} {f.obligation}: {f.detail}" for f in findings
@@ -89,9 +90,11 @@ def _text(bundle: Bundle, findings: list[Finding], on_record: list[OnRecord], so
     if held:
         lines.append(f"{'ON RECORD':<22} {len(held)} verdicts, e.g. {held[0]}: they rest "
                      "on what only the engine could give again (its answers over every Pai "
-                     "Gow hand, which the bundle holds as a hash; the records of a file) "
+                     "Gow hand, which the bundle holds as a hash; the records of a file; the "
+                     "events a table played or logged) "
                      f"(replay --engine TARGET asks again; exit {EXIT_ON_RECORD})")
     lines += [f"{'ON RECORD':<22} {r.what}: {r.why}" for r in on_record]
+    lines = [out for entry in lines for out in fit(entry, " " * 23)]  # under the detail
     queries = sum(len(f.queries) for f in findings)
     ids = {o["id"] for o in bundle.obligations}
     bad = sum(1 for s in status.values() if s in BAD)
@@ -101,7 +104,7 @@ def _text(bundle: Bundle, findings: list[Finding], on_record: list[OnRecord], so
                  f"{len(ids)} obligations re-derived"
                  f"{', the engine asked again' if engine is not None else ''}, {len(held)} "
                  f"taken on record: {bad} not re-derived, {unknown} UNKNOWN")
-    return "\n".join(lines) + "\n"
+    return render(lines)
 
 
 def run_replay(args: argparse.Namespace) -> int:

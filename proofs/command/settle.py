@@ -32,6 +32,7 @@ from casino_proofs.obligations.craps.lifting import spec_dict, state_dict
 from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED
 from casino_proofs.protocol.answers import CrapsInput, Refused, Settled
 from casino_proofs.reports.check import quote_lines, settlement_text
+from casino_proofs.reports.text import render
 
 POINTS = (4, 5, 6, 8, 9, 10)
 
@@ -151,6 +152,6 @@ def _settle_text(doc: dict[str, Any], spec_out: dict[str, Any], spec_json: list[
     lines.append("  spec and impl agree" if agree else "  SPEC AND IMPL DISAGREE")
     lines += quote_lines(clauses, "  ")
     lines.append("  readings: " + ", ".join(f"{k}={v}" for k, v in doc["readings"].items()))
-    return "\n".join(lines) + "\n"
+    return render(lines)
 
 

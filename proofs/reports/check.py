@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
-import textwrap
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from casino_proofs import regulation
 from casino_proofs.audit.schema import obligation_json
 from casino_proofs.obligations.verdict import Result, Verdict, exit_code
+from casino_proofs.reports.text import render, wrapped
 from casino_proofs.reports.width import width
 
 SCHEMA = "casino-proofs/check"
@@ -159,24 +160,18 @@ def witness_lines(r: Result) -> list[str]:
     return lines
 
 
-def readings_line(r: Result) -> list[str]:
-    """The readings an obligation rests on (their values are under "Readings" above)."""
+def readings_line(r: Result, where: str = "listed above") -> list[str]:
+    """The readings an obligation rests on, and ``where`` the report lists the values in
+    force (the text lists them above, under "Readings"; a page may list them elsewhere)."""
     if not r.obligation.readings:
         return []
     return [f"rests on the reading{'s' * (len(r.obligation.readings) > 1)} "
-            f"{', '.join(r.obligation.readings)} (the values in force are listed above)"]
+            f"{', '.join(r.obligation.readings)} (the values in force are {where})"]
 
 
 def _counterexample_lines(r: Result) -> list[str]:
     return [f"    {line}" for line in witness_lines(r) + readings_line(r)] \
         + quote_lines(r.clauses)
-
-
-def wrapped(text: str, indent: str = "  ") -> list[str]:
-    """``text`` in lines of at most the report's width (:mod:`.width`), the later ones
-    indented; a word is broken only if it is wider than a line."""
-    return textwrap.wrap(text, width(), subsequent_indent=indent, break_on_hyphens=False,
-                         break_long_words=True) or [""]
 
 
 def header_lines(context: dict[str, Any]) -> list[str]:
@@ -315,6 +310,12 @@ _SEVERITY = {Verdict.REFUTED: 0, Verdict.VACUOUS: 1, Verdict.ERROR: 2, Verdict.U
              Verdict.PROVED: 4}
 
 
+def worst(verdicts: Iterable[Verdict]) -> Verdict | None:
+    """The worst of some verdicts, as the exit code ranks them (REFUTED, VACUOUS, ERROR,
+    UNKNOWN, then PROVED); None for none."""
+    return min(verdicts, key=_SEVERITY.__getitem__, default=None)
+
+
 def _head(r: Result) -> tuple[bool, bool, int]:
     """How a finding's obligations are ordered: the one its cause names first, then one whose
     kind states causes, then the severest."""
@@ -398,7 +399,7 @@ def to_text(results: list[Result], context: dict[str, Any], seconds: float,
         lines += wrapped(f"Dual evidence: {confirmed} PROVED obligations also confirmed by "
                          f"enumeration in exact arithmetic ({finite} enumerated)")
     lines += wrapped(summary_line(results, seconds))
-    return "\n".join(lines) + "\n"
+    return render(lines)
 
 
 def paigow_lines(game: dict[str, Any]) -> list[str]:
@@ -444,8 +445,7 @@ def rank_text(doc: dict[str, Any]) -> str:
         if doc["agree"] is None else "  SPEC AND IMPL DISAGREE",
         *quote_lines([doc["clause"], *doc.get("rests_on", [])], "  "),
     ]
-    return "\n".join(wrapped_line for line in lines
-                     for wrapped_line in wrapped(line, "      ")) + "\n"
+    return render(out for line in lines for out in wrapped(line, "      "))
 
 
 def compare_text(doc: dict[str, Any]) -> str:
@@ -460,4 +460,4 @@ def compare_text(doc: dict[str, Any]) -> str:
         f"  why: {doc['why']}",
         *quote_lines(doc["decided_by"], "  "),
     ]
-    return "\n".join(lines) + "\n"
+    return render(lines)

@@ -9,7 +9,8 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from casino_proofs.reports.html_parts import STYLE, e
+from casino_proofs.reports.html_parts import STYLE, e, wide
+from casino_proofs.reports.text import render as render_lines
 from casino_proofs.spec.paigow import COMBINATIONS
 
 ORDER = [name for name, _c in COMBINATIONS] + ["no-combination"]
@@ -209,7 +210,7 @@ def to_text(doc: dict[str, Any]) -> str:
         lines.append(f"UNKNOWN: {u}")
     lines += _expect_lines(doc)
     lines.append(f"{doc['seconds']} s; exit code {doc['exit_code']}")
-    return "\n".join(lines) + "\n"
+    return render_lines(lines)
 
 
 # -- Markdown -----------------------------------------------------------------------------------
@@ -287,20 +288,14 @@ def _grid(scope: dict[str, Any]) -> str:
         f"<tr><th>{e(r)}</th>" + "".join(
             f'<td class="material">{cells[(r, c)]:,}</td>' if (r, c) in cells else "<td></td>"
             for c in names) + "</tr>" for r in names)
-    return (f"<table><tr><th>first hand \\ second hand</th>{head}</tr>{body}</table>"
-            "<p>Ordered pairs of hands the two sides order differently, by the combination "
+    return (wide(f"<table><tr><th>first hand \\ second hand</th>{head}</tr>{body}</table>")
+            + "<p>Ordered pairs of hands the two sides order differently, by the combination "
             "of the first hand (row) and of the second (column).</p>")
 
 
-def to_html(doc: dict[str, Any]) -> str:
-    n = len(doc["differences"])
-    parts = [f"<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>casino-proofs "
-             f"diff</title><style>{STYLE}</style><body><h1>casino-proofs diff: "
-             f"{e(doc['verdict'])} ({n:,} difference{'s' * (n != 1)})</h1>",
-             f"<p><b>A</b> {e(side_text(doc['a']))}<br><b>B</b> {e(side_text(doc['b']))}</p>"]
-    expect = _expect_lines(doc)
-    if expect:
-        parts.append("<p>" + "<br>".join(e(x) for x in expect) + "</p>")
+def _craps_html(doc: dict[str, Any]) -> list[str]:
+    """The craps part of the HTML diff: each differing wager, its inputs and edges."""
+    parts: list[str] = []
     craps = doc.get("craps")
     if craps is not None:
         parts.append(f"<h2>Craps</h2><p>{craps['inputs']:,} inputs compared, "
@@ -318,9 +313,24 @@ def to_html(doc: dict[str, Any]) -> str:
                 edges += f"<li>{e(unreached)}</li>"
             parts.append(
                 f"<article><h3>{e(w['wager'])} — {e(w['paragraph'])} {e(w['title'])}</h3>"
-                "<table><tr><th>input</th><th>A</th><th>B</th><th>net change</th>"
-                f"<th>clauses</th><th>replayed</th></tr>{rows}</table><ul>{edges}</ul>"
+                + wide("<table><tr><th>input</th><th>A</th><th>B</th><th>net change</th>"
+                       f"<th>clauses</th><th>replayed</th></tr>{rows}</table>")
+                + f"<ul>{edges}</ul>"
                 f"<p>Completeness: {e(w['completeness']['verdict'])}</p></article>")
+    return parts
+
+
+def to_html(doc: dict[str, Any]) -> str:
+    n = len(doc["differences"])
+    parts = [f"<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><meta name=\"viewport\" "
+             f"content=\"width=device-width, initial-scale=1\"><title>casino-proofs "
+             f"diff</title><style>{STYLE}</style><body><h1>casino-proofs diff: "
+             f"{e(doc['verdict'])} ({n:,} difference{'s' * (n != 1)})</h1>",
+             f"<p><b>A</b> {e(side_text(doc['a']))}<br><b>B</b> {e(side_text(doc['b']))}</p>"]
+    expect = _expect_lines(doc)
+    if expect:
+        parts.append("<p>" + "<br>".join(e(x) for x in expect) + "</p>")
+    parts += _craps_html(doc)
     paigow = doc.get("paigow")
     if paigow is not None:
         parts.append(f"<h2>Pai Gow</h2><p>The grid is by {e(paigow['grid_by'])}.</p>")
@@ -337,8 +347,8 @@ def to_html(doc: dict[str, Any]) -> str:
                 rows = "".join(
                     f"<tr><td>{e(c['a'])}</td><td>{e(c['b'])}</td><td>{c['hands']:,}</td>"
                     f"<td>{e(', '.join(c['examples']))}</td></tr>" for c in s["combinations"])
-                parts.append("<table><tr><th>A names</th><th>B names</th><th>hands</th>"
-                             f"<th>examples</th></tr>{rows}</table>")
+                parts.append(wide("<table><tr><th>A names</th><th>B names</th><th>hands</th>"
+                                  f"<th>examples</th></tr>{rows}</table>"))
             for c in s["conflicts"]:
                 parts.append(f"<p class=\"material\">Under {e(c['side'].upper())}'s readings "
                              f"{e(c['statements'][0])} and {e(c['statements'][1])} order "

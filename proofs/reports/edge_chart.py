@@ -5,9 +5,13 @@ Edges run from about -333 % (the player's advantage, under some readings) to und
 house's), so one linear scale would leave the house's bars a few pixels long. The chart has
 two panels side by side, each with its own axis, ticks and title: the player's advantage on
 the left (drawn only if some edge is negative) and the house edge on the right. Each axis ends
-at a round value just past its largest edge, and is ticked at round steps. Each mark carries a
-letter, and the legend under the chart names the reading of each letter, so that a printed
-page or a screenshot is labelled, not only the tooltips. The figure spans the page's width.
+at a round value just past its largest edge, and is ticked at round steps; 0 is marked once,
+on the house's axis (the player's ends at its own zero, beside it). Each mark carries a
+letter above it, and the legend under the chart names the reading of each letter, so that a
+printed page or a screenshot is labelled, not only the tooltips; marks too close for their
+letters to stand apart share one label (``a,e``), so that no two labels overlap. Every label
+lies inside the chart's box. The figure spans the page's width (on a narrow screen it keeps a
+readable size and scrolls in its own box).
 """
 
 from __future__ import annotations
@@ -18,8 +22,12 @@ from typing import Any
 
 from casino_proofs.reports.html_parts import e
 
-#: the widths of the chart's parts, in the SVG's own units (it is scaled to the page)
-_LABEL, _PLAYER, _GAP, _HOUSE, _MARGIN, _ROW = 130, 250, 40, 520, 40, 18
+#: the widths of the chart's parts, in the SVG's own units (it is scaled to the page); _TOP
+#: is the room above the first row for its marks' letters
+_LABEL, _PLAYER, _GAP, _HOUSE, _MARGIN, _ROW, _TOP = 130, 250, 40, 520, 40, 20, 8
+#: the width of one character of a mark's label (9 units high), and the least space between
+#: two labels
+_CHAR, _APART = 5.5, 3.0
 #: round steps for an axis, as fractions of one unit staked
 _STEPS = tuple(Fraction(n, 100) for n in (1, 2, 5, 10, 20, 25, 50, 100, 200))
 
@@ -54,6 +62,8 @@ class _Panel:
         return edge < 0 if self.sign < 0 else edge >= 0
 
     def axis(self, bottom: float, title: str) -> list[str]:
+        """The axis line at 0, a tick at each step (the house's side also labels 0), and the
+        panel's title."""
         out = [f'<line x1="{self.zero:.1f}" y1="0" x2="{self.zero:.1f}" y2="{bottom}" '
                'stroke="#999"/>']
         tick = self.step
@@ -64,7 +74,9 @@ class _Panel:
             out.append(f'<text x="{x:.1f}" y="{bottom + 12}" text-anchor="middle">'
                        f"{_percent(tick * self.sign)}</text>")
             tick += self.step
-        out.append(f'<text x="{self.zero:.1f}" y="{bottom + 12}" text-anchor="middle">0</text>')
+        if self.sign > 0:
+            out.append(f'<text x="{self.zero:.1f}" y="{bottom + 12}" '
+                       'text-anchor="middle">0%</text>')
         out.append(f'<text x="{self.left + self.width / 2:.1f}" y="{bottom + 26}" '
                    f'text-anchor="middle" font-weight="bold">{e(title)}</text>')
         return out
@@ -100,7 +112,7 @@ def edge_figure(rows: list[dict[str, Any]]) -> str:
         panels.append(_Panel(_LABEL, _PLAYER, *_axis(-low), -1))
     house_left = _LABEL + (_PLAYER + _GAP if low < 0 else 0)
     panels.append(_Panel(house_left, _HOUSE, *_axis(max(high, Fraction(0))), 1))
-    bottom = _ROW * len(wagers)
+    bottom = _TOP + _ROW * len(wagers)
     width, height = house_left + _HOUSE + _MARGIN, bottom + 34
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {width} '
              f'{height}" role="img" aria-label="house edge per wager and reading">']
@@ -108,10 +120,11 @@ def edge_figure(rows: list[dict[str, Any]]) -> str:
     for panel, title in zip(panels, titles, strict=True):
         parts += panel.axis(bottom, title)
     for i, w in enumerate(wagers):
-        parts += _wager_row(i * _ROW, base[w], others.get(w, []), panels, keys)
+        parts += _wager_row(_TOP + i * _ROW, base[w], others.get(w, []), panels, keys, width)
     parts.append("</svg>")
-    return ("<figure class=\"chart\">" + "".join(parts) + "<figcaption>"
-            + _caption(low, high, panels) + _legend(keys) + "</figcaption></figure>")
+    return ("<figure class=\"chart\"><div class=\"plot\">" + "".join(parts)
+            + "</div><figcaption>" + _caption(low, high, panels) + _legend(keys)
+            + "</figcaption></figure>")
 
 
 def _panel_of(panels: list[_Panel], edge: Fraction) -> _Panel:
@@ -119,26 +132,48 @@ def _panel_of(panels: list[_Panel], edge: Fraction) -> _Panel:
 
 
 def _wager_row(y: float, base: dict[str, Any], others: list[dict[str, Any]],
-               panels: list[_Panel], keys: dict[str, str]) -> list[str]:
+               panels: list[_Panel], keys: dict[str, str], right: float) -> list[str]:
+    """One wager: its name, its bar, a mark for each other reading, and the marks' letters
+    above them (``right``: where the chart's box ends)."""
     edge = Fraction(base["house_edge"])
     panel = _panel_of(panels, edge)
     end = panel.x(edge)
     x, length = min(panel.zero, end), max(1.0, abs(end - panel.zero))
     wager = e(base["wager"])
-    out = [f'<text x="{_LABEL - 6}" y="{y + 13}" text-anchor="end">{wager}</text>',
-           f'<rect x="{x:.1f}" y="{y + 3}" width="{length:.1f}" height="{_ROW - 6}" '
+    out = [f'<text x="{_LABEL - 6}" y="{y + 14}" text-anchor="end">{wager}</text>',
+           f'<rect x="{x:.1f}" y="{y + 5}" width="{length:.1f}" height="{_ROW - 8}" '
            f'fill="#4a78b5"><title>{wager}: {e(base["house_edge"])} '
            f'({e(base["house_edge_percent"])})</title></rect>']
+    marks = []
     for o in others:
         v = Fraction(o["house_edge"])
         cx = _panel_of(panels, v).x(v)
+        marks.append((cx, keys[o["reading"]]))
         color = "#b00020" if v < 0 else "#e08a00"
-        out.append(f'<circle cx="{cx:.1f}" cy="{y + _ROW / 2}" r="3" fill="{color}"><title>'
-                   f'{wager} under {e(o["reading"])}: {e(o["house_edge"])} '
-                   f'({e(o["house_edge_percent"])})</title></circle>'
-                   f'<text x="{cx + 4:.1f}" y="{y + 6}" font-size="8">'
-                   f'{keys[o["reading"]]}</text>')
+        out.append(f'<circle cx="{cx:.1f}" cy="{y + _ROW / 2 + 1}" r="3" fill="{color}">'
+                   f'<title>{wager} under {e(o["reading"])}: {e(o["house_edge"])} '
+                   f'({e(o["house_edge_percent"])})</title></circle>')
+    for lx, letters in _labels(marks, right):
+        out.append(f'<text class="key" x="{lx:.1f}" y="{y + 4}" font-size="9">'
+                   f"{','.join(letters)}</text>")
     return out
+
+
+def _labels(marks: list[tuple[float, str]], right: float) -> list[tuple[float, list[str]]]:
+    """Where each label of a row's marks goes, and its letters: just right of its mark, or,
+    where it would run into the label before it, added to that label (each letter once);
+    none runs past ``right``."""
+    labels: list[tuple[float, list[str]]] = []
+    for cx, key in sorted(marks):
+        if labels:
+            lx, letters = labels[-1]
+            if cx + 4 < lx + _CHAR * len(",".join(letters)) + _APART:
+                if key not in letters:
+                    letters.append(key)
+                continue
+        labels.append((cx + 4, [key]))
+    return [(min(lx, right - 2 - _CHAR * len(",".join(letters))), letters)
+            for lx, letters in labels]
 
 
 def _caption(low: Fraction, high: Fraction, panels: list[_Panel]) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from casino_proofs.reports.check import quote_lines, settlement_text
+from casino_proofs.reports.text import column_rows, fit, render
 
 
 def _side(value: Any) -> str:
@@ -26,7 +27,7 @@ def ambiguities_text(findings: list[dict[str, Any]], context: dict[str, Any]) ->
         lines.append(f"    “{f['quote']}”")
         for r in f["readings"]:
             star = "*" if r["default"] else " "
-            lines.append(f"    {star} {r['name']}: {r['description']}")
+            lines += fit(f"    {star} {r['name']}: {r['description']}", " " * 8)
         if f.get("note"):
             lines.append(f"    note: {f['note']}")
         w = f.get("witness")
@@ -61,37 +62,51 @@ def ambiguities_text(findings: list[dict[str, Any]], context: dict[str, Any]) ->
     lines.append(f"{len(findings)} readings: {material} material, "
                  f"{sum(1 for f in findings if f['material'] is False)} harmless, "
                  f"{sum(1 for f in findings if f['material'] is None)} undecided")
-    return "\n".join(lines) + "\n"
+    return render(lines)
+
+
+def _edge_flags(r: dict[str, Any]) -> str:
+    flags = []
+    if r["player_advantage"]:
+        flags.append("PLAYER ADVANTAGE")
+    if r["differs_from_base"]:
+        flags.append("differs from base")
+    if not r["agree"]:
+        flags.append(f"IMPL DISAGREES ({r['impl_house_edge']})")
+    if r.get("note"):
+        flags.append(r["note"])
+    return "; ".join(flags)
 
 
 def edge_text(rows: list[dict[str, Any]], context: dict[str, Any]) -> str:
+    """The house edges: each wager from each start it is placed from, and under it each
+    reading that changes it, the edge exact and as a percentage, in columns aligned over the
+    whole report."""
     lines = [
         f"House edge per unit staked, following each wager until it wins, loses or is returned "
         f"({context['regulation']['citation']}, {context['regulation']['version']})",
         "base readings: " + ", ".join(f"{k}={v['value']}" for k, v in
                                       context["readings"].items()),
         "",
-        f"{'wager':<16} {'from':<46} {'reading':<32} {'house edge':>14} {'%':>10}",
+        "wager, when it is placed",
     ]
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for r in rows:
-        edge = r["house_edge"] if r["house_edge"] is not None else "undefined"
-        pct = r["house_edge_percent"] or ""
-        flags = []
-        if r["player_advantage"]:
-            flags.append("PLAYER ADVANTAGE")
-        if r["differs_from_base"]:
-            flags.append("differs from base")
-        if not r["agree"]:
-            flags.append(f"IMPL DISAGREES ({r['impl_house_edge']})")
-        if r.get("note"):
-            flags.append(r["note"])
-        lines.append(f"{r['wager']:<16} {r['start']:<46} {r['reading']:<32} {edge:>14} "
-                     f"{pct:>10}  {'; '.join(flags)}")
+        groups.setdefault((r["wager"], r["start"]), []).append(r)
+    table = [["reading", "house edge", "%", "note"]] + [
+        [r["reading"], r["house_edge"] if r["house_edge"] is not None else "undefined",
+         r["house_edge_percent"] or "", _edge_flags(r)]
+        for group in groups.values() for r in group]
+    laid = iter(column_rows(table, right=(1, 2), indent="  ", free=True))
+    lines += next(laid)
+    for (wager, start), group in groups.items():
+        lines.append(f"{wager}, {start}")
+        lines += [line for _ in group for line in next(laid)]
     lines.append("")
     advantage = [r for r in rows if r["player_advantage"]]
     lines.append(f"{len(rows)} rows; {len(advantage)} give the player a positive expectation; "
                  f"{sum(1 for r in rows if not r['agree'])} where spec and impl disagree")
-    return "\n".join(lines) + "\n"
+    return render(lines)
 
 
 __all__ = ["ambiguities_text", "edge_text", "quote_lines"]

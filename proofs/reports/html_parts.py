@@ -1,8 +1,11 @@
-"""What the HTML pages share (the check's report and the PAR sheet): the style and escaping.
+"""What the HTML pages share (the check's report, the PAR sheet, the diff): the style, the
+escaping, the box a table scrolls in, and the one script a page embeds.
 
-The style keeps a page within 1280 pixels (long IDs and texts wrap; a wide table scrolls in
-its own box, an exact figure never breaks) and readable in print (a heading is kept with what
-follows it).
+The style keeps a page within its window, from a phone's 390 pixels to 1280 and beyond: long
+IDs and texts wrap; a table wider than the window scrolls in its own box (:func:`wide`) and the
+page never does; an exact figure never breaks. In print a heading is kept with what follows
+it. The script (:data:`FILTER_SCRIPT`) is plain JavaScript embedded in the page, fetching
+nothing, so it runs from ``file://``; without it the page reads the same, every row shown.
 """
 
 from __future__ import annotations
@@ -10,30 +13,74 @@ from __future__ import annotations
 import html
 
 STYLE = """
-body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#222}
-h1{font-size:1.5rem}h2{margin-top:2.5rem;border-bottom:1px solid #ccc}
+body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#222;
+overflow-wrap:break-word}
+h1{font-size:1.5rem;overflow-wrap:break-word}h2{margin-top:2.5rem;border-bottom:1px solid #ccc}
+h3{overflow-wrap:break-word}
 .PROVED{color:#126b12}.REFUTED,.VACUOUS,.ERROR{color:#b00020}.UNKNOWN{color:#a05a00}
 .badge{font-weight:bold}
-article{border:1px solid #ddd;border-radius:6px;padding:.6rem 1rem;margin:.8rem 0}
+article{border:1px solid #ddd;border-left-width:4px;border-radius:6px;padding:.6rem 1rem;
+margin:.8rem 0}
+article[data-status=PROVED]{border-left-color:#126b12}
+article[data-status=REFUTED],article[data-status=VACUOUS],article[data-status=ERROR]{
+border-left-color:#b00020}article[data-status=UNKNOWN]{border-left-color:#a05a00}
 .text{display:grid;grid-template-columns:1fr 1fr;gap:1rem}.text.one{grid-template-columns:1fr}
 .text p{margin:.2rem 0}.fr{color:#555}.sid{font-family:monospace;font-size:.8rem;color:#777}
 table{border-collapse:collapse;margin:.5rem 0;max-width:100%}
 td,th{border:1px solid #ddd;padding:.2rem .5rem;text-align:left;vertical-align:top;
 overflow-wrap:break-word}
 .num{text-align:right}.exact{white-space:nowrap}
-.figures td,.figures th{font-size:.8rem}
-.figures td:nth-child(2),.figures td:nth-child(3){min-width:6rem}
+.figures td,.figures th{font-size:.72rem;padding:.15rem .3rem}
+.figures .row{min-width:8rem;max-width:9rem}body.sheet{max-width:80rem}
 .wide{overflow-x:auto;max-width:100%}
 .convention{background:#fff8e6}.material{color:#b00020}.harmless{color:#126b12}
 .note{color:#555;font-size:.9rem}
-figure.chart{margin:1rem 0}figure.chart svg{width:100%;height:auto}
-svg text{font-size:11px;font-family:sans-serif}
-ul.legend{columns:3;font-size:.85rem;padding-left:1rem}
+.filter button{font:inherit;margin:.1rem .2rem;padding:.1rem .5rem;border:1px solid #999;
+border-radius:4px;background:#f6f6f6;cursor:pointer}
+.filter button[aria-pressed=true]{background:#222;color:#fff;border-color:#222}
+figure.chart{margin:1rem 0}figure.chart .plot{overflow-x:auto}
+figure.chart svg{width:100%;min-width:48rem;height:auto}
+svg text{font-size:11px;font-family:sans-serif}svg text.key{font-size:9px}
+ul.legend{columns:15rem;font-size:.85rem;padding-left:1rem}ul.legend li{break-inside:avoid}
+.name{white-space:nowrap}
+@media (max-width:40rem){body{margin:1rem auto;padding:0 .6rem}.text{grid-template-columns:1fr}
+td,th{padding:.15rem .3rem}}
 @media print{body{margin:0;max-width:none}article,figure,tr{break-inside:avoid}
-h1,h2,h3,summary{break-after:avoid}td,th{font-size:8pt}.wide{overflow:visible}
-ul.legend{columns:2}}
+h1,h2,h3,summary{break-after:avoid}td,th{font-size:8pt}.wide,figure.chart .plot{overflow:visible}
+figure.chart svg{min-width:0}.filter{display:none}ul.legend{columns:2}}
+"""
+
+#: the filter of the table of obligations (``#obligation-rows``) by verdict: its buttons
+#: (``#obligation-filter``) are shown, and a click shows only the rows of that verdict
+FILTER_SCRIPT = """
+(function(){
+var bar=document.getElementById('obligation-filter'),
+    table=document.getElementById('obligation-rows'),
+    shown=document.getElementById('obligation-shown');
+if(!bar||!table)return;
+var rows=table.querySelectorAll('tr[data-verdict]');
+bar.hidden=false;
+bar.addEventListener('click',function(event){
+  var button=event.target.closest('button');
+  if(!button)return;
+  var verdict=button.getAttribute('data-verdict'),count=0;
+  rows.forEach(function(row){
+    row.hidden=verdict!=='all'&&row.getAttribute('data-verdict')!==verdict;
+    if(!row.hidden)count++;
+  });
+  bar.querySelectorAll('button').forEach(function(other){
+    other.setAttribute('aria-pressed',String(other===button));
+  });
+  shown.textContent=count+' of '+rows.length+' shown';
+});
+})();
 """
 
 
 def e(text: object) -> str:
     return html.escape(str(text))
+
+
+def wide(table: str) -> str:
+    """A table in a box of its own, which scrolls where the table is wider than the page."""
+    return f'<div class="wide">{table}</div>'

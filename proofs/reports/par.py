@@ -10,6 +10,7 @@ from typing import Any
 from casino_proofs.reports.check import header_lines
 from casino_proofs.reports.edge_chart import edge_figure
 from casino_proofs.reports.html_parts import STYLE, e
+from casino_proofs.reports.text import GLUE, render
 
 
 def to_json(doc: dict[str, Any]) -> str:
@@ -18,6 +19,11 @@ def to_json(doc: dict[str, Any]) -> str:
 
 def _net(text: str) -> str:
     return text if text.startswith("-") or text == "0" else f"+{text}"
+
+
+def _both(figure: dict[str, str]) -> str:
+    """A figure exact and as a decimal, never broken across lines."""
+    return f"{figure['exact']}{GLUE}={GLUE}{figure['decimal']}"
 
 
 def _row_lines(r: dict[str, Any]) -> list[str]:
@@ -29,19 +35,16 @@ def _row_lines(r: dict[str, Any]) -> list[str]:
     lines = [head]
     for o in f["outcomes"]:
         lines.append(f"  {o['decision']:<5} net {_net(o['net']):>7}  probability "
-                     f"{o['probability']:>14} = {o['probability_decimal']}")
+                     f"{o['probability']:>14}{GLUE}={GLUE}{o['probability_decimal']}")
     lines += [
-        f"  hit frequency {f['hit_frequency']['exact']} = {f['hit_frequency']['decimal']}; "
-        f"expected net {f['expected_net']['exact']}; return {f['return']['exact']} = "
-        f"{f['return']['decimal']}",
-        f"  house edge per bet made {edge['per_bet_made']['exact']} = "
-        f"{edge['per_bet_made']['decimal']}; per bet resolved {edge['per_bet_resolved']['exact']}"
-        f"; per roll {edge['per_roll']['exact']} = {edge['per_roll']['decimal']}",
-        f"  variance {f['variance']['exact']} = {f['variance']['decimal']}; standard deviation "
-        f"{f['standard_deviation']['exact']} = {f['standard_deviation']['decimal']}",
-        f"  rolls to a decision {f['expected_rolls']['exact']} = "
-        f"{f['expected_rolls']['decimal']}; volatility index 90% "
-        f"{f['volatility_index']['90%']}, 95% {f['volatility_index']['95%']}",
+        f"  hit frequency {_both(f['hit_frequency'])}; expected net "
+        f"{f['expected_net']['exact']}; return {_both(f['return'])}",
+        f"  house edge per bet made {_both(edge['per_bet_made'])}; per bet resolved "
+        f"{edge['per_bet_resolved']['exact']}; per roll {_both(edge['per_roll'])}",
+        f"  variance {_both(f['variance'])}; standard deviation "
+        f"{_both(f['standard_deviation'])}",
+        f"  rolls to a decision {_both(f['expected_rolls'])}; volatility index "
+        f"90%{GLUE}{f['volatility_index']['90%']}, 95%{GLUE}{f['volatility_index']['95%']}",
     ]
     if "breakage" in r:
         b = r["breakage"]
@@ -84,21 +87,28 @@ def to_text(doc: dict[str, Any]) -> str:
             lines += _table_lines("two-card low hands", p["two_card"])
             lines += _table_lines("seven-card hands, by their best five cards",
                                   p["seven_card"])
+    lines += ["", monte_carlo_line(doc), result_line(doc)]
+    return render(lines)
+
+
+def monte_carlo_line(doc: dict[str, Any]) -> str:
+    """What the seeded Monte Carlo run found, or why it did not run."""
     mc = doc["monte_carlo"]
-    lines.append("")
     if mc.get("run", True):
-        lines.append(f"Monte Carlo: {mc['trials']:,} trials per row, seed {mc['seed']}, "
-                     f"{mc['confidence']} intervals: "
-                     + ("every exact figure inside" if mc["inside"] else "SOME FIGURE OUTSIDE"))
-    else:
-        lines.append(f"Monte Carlo: not run ({mc['why']})")
+        return (f"Monte Carlo: {mc['trials']:,} trials per row, seed {mc['seed']}, "
+                f"{mc['confidence']} intervals: "
+                + ("every exact figure inside" if mc["inside"] else "SOME FIGURE OUTSIDE"))
+    return f"Monte Carlo: not run ({mc['why']})"
+
+
+def result_line(doc: dict[str, Any]) -> str:
+    """The sheet's result in one line, with its exit code."""
     s = doc["summary"]
     verdict = "spec and impl agree on every figure" if s["spec_and_impl_agree"] \
         else "SPEC AND IMPL DISAGREE"
     if not s["monte_carlo_inside"]:
         verdict += "; A MONTE CARLO INTERVAL MISSES AN EXACT FIGURE"
-    lines.append(f"Result: {verdict} (exit {s['exit_code']})")
-    return "\n".join(lines) + "\n"
+    return f"Result: {verdict} (exit {s['exit_code']})"
 
 
 CSV_FIELDS = ("game", "table", "wager", "reading", "start", "figure", "decision", "net",
@@ -219,9 +229,10 @@ def par_section(doc: dict[str, Any], chart: bool = True) -> str:
     in its report: ``chart`` False), the craps figures and the Pai Gow tables (in the PAR
     page, and in the check's HTML report)."""
     craps_rows = "".join(
-        f"<tr><td>{e(r['wager'])}"
+        f'<tr><td class="row"><b>{e(r["wager"])}</b> <span class="name">[{e(r["reading"])}]'
+        f"</span><br>{e(r['start'])}"
         + ("" if r["agree"] else "<br><span class=REFUTED>spec and impl disagree</span>")
-        + f"</td><td>{e(r['reading'])}</td><td>{e(r['start'])}</td>"
+        + "</td>"
         + (_figure_cells(r["figures"]) if "figures" in r
            else f"<td colspan='8'>{e(r.get('note', ''))}</td>")
         + "</tr>" for r in doc.get("craps", []))
@@ -247,7 +258,7 @@ def par_section(doc: dict[str, Any], chart: bool = True) -> str:
 <h2 id="par-craps">Craps: the PAR sheet</h2>
 <p>Every figure is exact (fractions; square roots as surds), with its percentage or decimal,
 from the specification and checked against the implementation.</p>
-<div class="wide"><table class="figures"><tr><th>wager</th><th>reading</th><th>from</th>
+<div class="wide"><table class="figures"><tr><th>wager [reading], from</th>
 <th>hit frequency</th>
 <th>edge (bet made)</th><th>edge (bet resolved)</th><th>edge (per roll)</th><th>variance</th>
 <th>σ</th><th>VI 90%<br>VI 95%</th><th>rolls</th></tr>
@@ -260,16 +271,35 @@ def _paigow_part(tables: str) -> str:
             f"{tables}" if tables else "")
 
 
+def _covers(doc: dict[str, Any]) -> str:
+    """What the sheet covers, in one sentence."""
+    parts = []
+    if "craps" in doc:
+        rows = doc["craps"]
+        parts.append(f"{len(rows):,} craps rows ({len({r['wager'] for r in rows}):,} wagers, "
+                     "each from each start, under each reading that changes it)")
+    if "paigow" in doc:
+        parts.append(f"Pai Gow Poker under {len(doc['paigow']):,} "
+                     f"reading{'s' * (len(doc['paigow']) != 1)}")
+    return "; ".join(parts) or "nothing"
+
+
 def to_html(doc: dict[str, Any]) -> str:
+    """The PAR sheet as a page of its own: its result first, then every figure."""
     reg = doc["regulation"]
+    code = doc["summary"]["exit_code"]
+    verdict = {0: "PROVED", 1: "REFUTED", 3: "UNKNOWN"}.get(code, "ERROR")  # its colour
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
-<title>casino-proofs PAR sheet</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>casino-proofs PAR sheet: {e(result_line(doc))}</title>
 <style>{STYLE}</style></head>
-<body>
+<body class="sheet">
 <header><h1>PAR sheet: {e(reg["citation"])}, version {e(reg["version"])}</h1>
-<p>casino-proofs {e(doc["tool"]["version"])}; implementation checked:
-{e(doc.get("engine", "impl"))}.</p></header>
+<p id="overall" class="badge {verdict}" data-exit="{code}">{e(result_line(doc))}</p>
+<p>{e(_covers(doc))}, from the specification, checked against the implementation
+{e(doc.get("engine", "impl"))}. {e(monte_carlo_line(doc))}.</p>
+<p>casino-proofs {e(doc["tool"]["version"])}.</p></header>
 {par_section(doc)}
 </body></html>
 """

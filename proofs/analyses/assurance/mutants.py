@@ -379,16 +379,3 @@ def report(outcomes: list[Outcome]) -> dict[str, Any]:
         "mutants": [{"id": o.mutant.id, "kind": o.mutant.kind, "clause": o.mutant.clause,
                      "killed": o.killed, "by": o.by} for o in outcomes],
     }
-
-
-def report_text(doc: dict[str, Any]) -> str:
-    lines = [f"{'clause':<34} {'killed':>7} / {'total':<6}"]
-    for clause, row in doc["by_clause"].items():
-        mark = "" if row["killed"] == row["total"] else "  SURVIVORS"
-        lines.append(f"{clause:<34} {row['killed']:>7} / {row['total']:<6}{mark}")
-    lines.append("")
-    for s in doc["survivors"]:
-        lines.append(f"SURVIVED  {s['id']} ({s['clause']}): {s['why']}")
-    lines.append(f"mutation score: {doc['killed']}/{doc['total']} killed, "
-                 f"{len(doc['survivors'])} survivors")
-    return "\n".join(lines) + "\n"
