@@ -100,6 +100,11 @@ def _manifest(context: dict[str, Any], budget: Budget, detail: dict[str, Any],
         for name in REGULATION_FILES
     }
     engine = dict(detail.get("engine", {}))
+    runs = detail.get("runs", [])
+    # the games each run is about, one the engine does not offer too (its refutation is
+    # derived again from the plan)
+    planned = detail.get("planned") or [[g for g in ("craps", "paigow") if g in r]
+                                        for r in runs]
     engine.pop("cwd", None)  # where the run was made does not belong to what it proves
     manifest = {
         "schema": SCHEMA, "schema_version": SCHEMA_VERSION,
@@ -113,8 +118,8 @@ def _manifest(context: dict[str, Any], budget: Budget, detail: dict[str, Any],
         "readings": {k: v["value"] for k, v in context["readings"].items()},
         "conventions": [c["id"] for c in context["conventions"]],
         "check": {"runs": [{"reading": r["reading"], "readings": r["readings"],
-                            "games": [g for g in ("craps", "paigow") if g in r]}
-                           for r in detail.get("runs", [])],
+                            "games": games}
+                           for r, games in zip(runs, planned, strict=True)],
                   "wagers": detail.get("wagers"),
                   "all_readings": detail.get("scope", {}).get("all_readings", False),
                   "only": detail.get("scope", {}).get("only"),

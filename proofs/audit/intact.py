@@ -132,9 +132,12 @@ def _obligation(o: Any, i: int) -> dict[str, Any]:
             and isinstance(q["file"], str) and q["expected"] in ANSWERS for q in queries):
         raise BundleError(f"{where}: its queries are not a list of files with the answer "
                           "each must get (sat, unsat or unknown)")
+    cause = o.get("cause")
+    if cause is not None and (not isinstance(cause, str) or len(cause) > 4096):
+        raise BundleError(f"{where}: its cause is not a string")
     known = {"id", "game", "kind", "clause", "clauses", "subject", "scope", "description",
              "readings", "verdict", "queries", "smt_verdict", "under", "detail",
-             "counterexample", "unsat_core", "resources", "evidence", "rests_on"}
+             "counterexample", "cause", "unsat_core", "resources", "evidence", "rests_on"}
     unknown = sorted(set(o) - known)
     if unknown:
         raise BundleError(f"{where}: an unknown field {unknown[0][:40]!r}")

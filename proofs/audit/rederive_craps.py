@@ -13,14 +13,26 @@ from typing import Any
 from casino_proofs import spec
 from casino_proofs.adapters.bundle_answers import BundleAnswers
 from casino_proofs.audit.bundle import obligation_entry, query_file
-from casino_proofs.audit.findings import Finding, differing
+from casino_proofs.audit.findings import PROCESS_DEPENDENT, Finding, differing
 from casino_proofs.audit.intact import Bundle
 from casino_proofs.audit.manifest import RunRecord
 from casino_proofs.obligations.craps import CrapsRun, prove_craps
-from casino_proofs.obligations.plan import relabel
+from casino_proofs.obligations.plan import prefix, relabel
 from casino_proofs.obligations.verdict import Result
 from casino_proofs.protocol.engine import AnswerHash
 from casino_proofs.solving.budget import Budget
+
+#: the engine kinds of a table: recorded settlements, a table played, a log of sessions
+TABLES = ("table", "play", "log")
+#: ... and those that play sessions, judged by the table's own obligations
+PLAYED = ("play", "log")
+#: what of a played or logged table rests on the events of its scripts or sessions, which a
+#: bundle does not hold: the table's own obligations and what they leave out
+#: (``craps/table/...``), and the causes they give other obligations' findings
+TABLE_OWN = "craps/table/"
+ON_RECORD = ("a bundle holds what a table settled, not the events of its scripts or "
+             "sessions: the table's own obligations, what they leave out and the causes they "
+             "give other findings are taken on record")
 
 
 def recorded_engine(bundle: Bundle, run: RunRecord) -> tuple[BundleAnswers,
@@ -31,8 +43,13 @@ def recorded_engine(bundle: Bundle, run: RunRecord) -> tuple[BundleAnswers,
     hello = bundle.manifest.hello
     main = BundleAnswers(hello, recorded.first, recorded.second or recorded.first,
                           channel=run.craps_channel)
-    if bundle.manifest.engine["kind"] == "table":
-        main.kind = "table"  # a recorded table cannot refuse: no validation obligation
+    if bundle.manifest.engine["kind"] in TABLES:
+        # a recorded table cannot refuse: no validation obligation; a table played or logged
+        # is judged by its own obligations, not by asking twice: no determinism obligation
+        main.kind = bundle.manifest.engine["kind"]
+    if main.kind == "log":  # what a log's verdicts claim: its settlements, or (as the user
+        # asked, --require-coverage) every input of the universe; the check's scope, recorded
+        main.observed_only = bundle.manifest.engine.get("coverage_required") is False
     explicit = BundleAnswers(hello, recorded.explicit, recorded.explicit) \
         if recorded.explicit else None
     return main, explicit
@@ -47,8 +64,18 @@ def answers_digest(bundle: Bundle, run: RunRecord) -> str:
     return digest.hexdigest()
 
 
+def table_obligations(bundle: Bundle, run: RunRecord) -> list[dict[str, Any]]:
+    """The recorded obligations of a table's own (``craps/table/...``) in one run: what the
+    table did in its scripts or its log's sessions, which a bundle does not hold."""
+    if bundle.manifest.engine["kind"] not in PLAYED:
+        return []
+    head = prefix(run.reading) + TABLE_OWN
+    return [o for o in bundle.obligations if o["id"].startswith(head)]
+
+
 def prove_again(bundle: Bundle, run: RunRecord) -> CrapsRun:
-    """The run's craps obligations, proved again from the recorded answers."""
+    """The run's craps obligations, proved again from the recorded answers (a played or
+    logged table's own obligations aside: :data:`ON_RECORD`)."""
     engine, explicit = recorded_engine(bundle, run)
     wagers = bundle.manifest.wagers
     left = [w for w in spec.WAGER_NAMES if wagers and w not in wagers]
@@ -93,6 +120,7 @@ def craps_findings(bundle: Bundle, run: RunRecord, by_id: dict[str, dict[str, An
     obligation the run gives rise to (by ID)."""
     out: list[Finding] = []
     kinds: dict[str, str] = {}
+    skip = PROCESS_DEPENDENT + (("cause",) if bundle.manifest.engine["kind"] in PLAYED else ())
     for oid, (expected, result) in entries(again.results, run.reading).items():
         kinds[oid] = result.obligation.kind
         recorded = by_id.get(oid)
@@ -100,7 +128,7 @@ def craps_findings(bundle: Bundle, run: RunRecord, by_id: dict[str, dict[str, An
             out.append(Finding(oid, "missing", "the installed package proves this obligation "
                                                "from the recorded answers; the bundle lacks it"))
             continue
-        found = differing(oid, recorded, expected)
+        found = differing(oid, recorded, expected, skip)
         if found is not None:
             out.append(found)
         out += compare_texts(bundle, oid, recorded, result.smt)

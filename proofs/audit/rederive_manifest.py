@@ -24,7 +24,8 @@ from casino_proofs.audit.bundle import REGULATION_FILES, SAMPLING_SEEDS, answers
 from casino_proofs.audit.findings import Finding, OnRecord
 from casino_proofs.audit.intact import Bundle
 from casino_proofs.audit.manifest import Manifest
-from casino_proofs.audit.rederive_craps import answers_digest
+from casino_proofs.audit.rederive_craps import ON_RECORD as TABLE_ON_RECORD
+from casino_proofs.audit.rederive_craps import PLAYED, TABLE_OWN, answers_digest
 from casino_proofs.context import GAMES, in_scope, readings_in_force
 from casino_proofs.obligations.craps import CrapsRun
 from casino_proofs.obligations.paigow.run import left_out as paigow_left_out
@@ -51,9 +52,14 @@ def _installed_regulation() -> dict[str, Any]:
     return {**regulation.REGULATION, "files": files}
 
 
-def _kind_of(target: str) -> str:
+def _kind_of(target: str, recorded: str) -> str:
+    """The kind of engine a target opens; a file (``table:FILE``) is a settlement table or a
+    session log, which only its contents tell: the recorded kind, if it is one of the two."""
     kind = target.partition(":")[0]
-    return {"impl": "impl", "exec": "exec", "python": "exec", "table": "table"}.get(kind, "?")
+    if kind == "table" and recorded in ("table", "log"):
+        return recorded
+    return {"impl": "impl", "exec": "exec", "python": "exec", "play": "play",
+            "table": "table"}.get(kind, "?")
 
 
 def expected_left_out(bundle: Bundle, plan_left: list[dict[str, str]],
@@ -155,14 +161,18 @@ def manifest_findings(bundle: Bundle, again: dict[str, CrapsRun]
     plan = plan_runs(m.hello, base.readings, m.all_readings, games, plan_left)
     out += _field("check.runs", [(r.reading, r.readings, list(r.games)) for r in m.runs],
                   [(label or "base", readings, list(g)) for label, readings, g in plan])
-    out += _field("left_out", m.left_out, expected_left_out(bundle, plan_left,
-                                                            again.get("base")))
+    played = m.engine["kind"] in PLAYED  # a table's own obligations: on record
+    out += _field("left_out", [x for x in m.left_out
+                               if not (played and x["what"].startswith(TABLE_OWN))],
+                  expected_left_out(bundle, plan_left, again.get("base")))
     crapsy = [r for r in m.runs if "craps" in r.games and "craps" in m.hello.games]
     out += _field("check.answers", m.answers_files,
                   {r.reading: answers_file(r.reading) for r in crapsy})
     out += _runs_findings(bundle, again)
-    out += _field("engine.kind", m.engine["kind"], _kind_of(m.engine["target"]))
+    out += _field("engine.kind", m.engine["kind"], _kind_of(m.engine["target"], m.engine["kind"]))
     on_record = [OnRecord(f"engine {m.engine['target'][:80]}", WHICH_PROGRAM)]
+    if played:
+        on_record.append(OnRecord("the table's events", TABLE_ON_RECORD))
     if m.engine["kind"] == "impl":
         from casino_proofs.adapters.ours import OurImplementation
 

@@ -30,7 +30,13 @@ from casino_proofs.audit import again as asking
 from casino_proofs.audit.findings import BAD, Finding, OnRecord, differing
 from casino_proofs.audit.intact import Bundle, load
 from casino_proofs.audit.manifest import BundleError
-from casino_proofs.audit.rederive_craps import compare_texts, craps_findings, prove_again
+from casino_proofs.audit.rederive_craps import ON_RECORD as TABLE_ON_RECORD
+from casino_proofs.audit.rederive_craps import (
+    compare_texts,
+    craps_findings,
+    prove_again,
+    table_obligations,
+)
 from casino_proofs.audit.rederive_manifest import manifest_findings
 from casino_proofs.audit.rederive_paigow import paigow_findings
 from casino_proofs.audit.rederive_par import par_findings
@@ -117,7 +123,13 @@ def _rederive(bundle: Bundle, by_id: dict[str, dict[str, Any]]
                                            m.engine.get("ranking") == "compare")
                 out += found
                 kinds.update(k)
+    played = {o["id"] for run in m.runs if "craps" in run.games
+              for o in table_obligations(bundle, run)}
     for oid in sorted(set(by_id) - set(kinds)):
+        if oid in played:
+            kinds[oid] = "table"  # what the table did: its scripts' or sessions' events
+            out.append(Finding(oid, "on-record", TABLE_ON_RECORD))
+            continue
         if by_id[oid].get("kind") == "records" and m.engine["kind"] in ("table", "log"):
             kinds[oid] = "records"  # the file's records: whether each was read
             out.append(Finding(oid, "on-record", "a bundle holds the answers the file gave, "
