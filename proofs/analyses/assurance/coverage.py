@@ -225,12 +225,16 @@ def ordering_gaps() -> list[str]:
     return missing
 
 
-def coverage(tests_folder: Path | None = None) -> tuple[list[SentenceCoverage], list[str]]:
+def coverage(tests_folder: Path | None = None,
+             obligations: dict[str, list[str]] | None = None
+             ) -> tuple[list[SentenceCoverage], list[str]]:
     """Every sentence's coverage, and the constraints citing no clause. ``tests_folder`` None:
-    the tests are not visible, and each sentence's ``tests`` stays empty."""
+    the tests are not visible, and each sentence's ``tests`` stays empty. ``obligations``: the
+    obligations by sentence of a check already made (the blueprint's), else our own run's."""
     constraints, uncited = _spec_constraints()
     uncited += [f"ordering statement not stated by the spec: {gap}" for gap in ordering_gaps()]
-    impl_functions, obligations = _impl_functions(), _obligations()
+    impl_functions = _impl_functions()
+    obligations = _obligations() if obligations is None else obligations
     tests = _tests(tests_folder) if tests_folder is not None else {}
     scoped_out = _out_of_scope()
     table = _table_obligations()
@@ -260,29 +264,3 @@ def coverage_json(rows: list[SentenceCoverage], uncited: list[str],
                     "out_of_scope": sum(r.out_of_scope is not None for r in rows),
                     "uncovered": [r.id for r in rows if not r.covered]},
     }
-
-
-def coverage_text(rows: list[SentenceCoverage], uncited: list[str],
-                  tests_folder: Path | None) -> str:
-    lines = []
-    if tests_folder is None:
-        lines.append("tests: not visible from here (run from the checkout, or give --tests "
-                     "DIR); the test column below is not counted")
-    else:
-        lines.append(f"tests: searched in {tests_folder}")
-    for r in rows:
-        if r.out_of_scope and not r.constraints:
-            lines.append(f"OUT OF SCOPE  {r.id}: {r.out_of_scope}")
-            continue
-        mark = "covered " if r.covered else "UNCOVERED"
-        tests = f"{len(r.tests)} test files" if tests_folder is not None else "tests not seen"
-        table = f", {len(r.table)} table obligations" if r.table else ""
-        lines.append(f"{mark}  {r.id}: {len(r.constraints)} constraints, {len(r.impl)} impl "
-                     f"functions, {len(r.obligations)} obligations{table}, {tests}")
-    for where in uncited:
-        lines.append(f"UNCITED   {where}: cites no registered clause")
-    uncovered = [r.id for r in rows if not r.covered]
-    lines.append("")
-    lines.append(f"{len(rows)} sentences: {len(rows) - len(uncovered)} covered or scoped out, "
-                 f"{len(uncovered)} uncovered; {len(uncited)} constraints citing no clause")
-    return "\n".join(lines) + "\n"

@@ -1,0 +1,364 @@
+"""What the blueprint shows beside a check's verdicts, gathered from what the project already
+holds, clause by clause (``casino-proofs blueprint``; :mod:`casino_proofs.reports.blueprint`
+lays it out):
+
+- the specification's constraints that cite each sentence or convention, under the readings
+  in force, each readable (infix, in words where Z3 has an operator) and as SMT-LIB 2
+  (:mod:`casino_proofs.solving.smtlib`, the printer the audit bundle uses): a craps rule is
+  its guard implying its settlement, a state class its constraint, a Pai Gow combination its
+  description of a hand (a ``define-fun``), an ordering statement its higher and lower hands
+  over the combinations so defined;
+- the edges the specification draws between clauses: a rule decided by one clause and paid
+  or conditioned by others, an ordering statement resting on the combinations it orders;
+- the implementation's code that carries each sentence: the functions ``coverage`` finds
+  (their docstrings cite it), with their files and lines;
+- each sentence's coverage (constraints, functions, tests, scope), without the obligations,
+  which the check under review gives;
+- every ambiguity finding (``casino-proofs ambiguities``);
+- the PAR figures of the games checked under the readings in force: every craps row from the
+  specification (checked against the implementation), and the Pai Gow combination counts of
+  the five-card, two-card and seven-card hands, exact.
+
+Everything here is about the text and this project's model; nothing comes from the engine
+under review. The result is plain data (it crosses a process boundary when the blueprint
+gathers it while the check runs).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from math import comb
+from pathlib import Path
+from typing import Any
+
+import z3
+
+from casino_proofs import regulation, spec
+from casino_proofs.analyses.assurance.coverage import IMPL_DIR, SentenceCoverage, coverage
+from casino_proofs.solving.smtlib import assertions_text, symbol
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """One constraint of the specification, as it cites its clauses."""
+
+    where: str  # "hard-4 rule #0: wins on a double 2"
+    clauses: tuple[str, ...]
+    readings: tuple[str, ...]
+    readable: str
+    smtlib: str
+
+
+@dataclass(frozen=True)
+class CodeSpan:
+    """A function or class of the implementation, with its lines (first and last, 1-based)."""
+
+    file: str  # "impl/multiple_chances.py"
+    name: str
+    first: int
+    last: int
+
+
+@dataclass
+class Inputs:
+    """What the blueprint shows beside the verdicts (see the module's docstring)."""
+
+    readings: dict[str, str]
+    games: tuple[str, ...]
+    constraints: dict[str, list[Constraint]] = field(default_factory=dict)
+    edges: list[tuple[str, str]] = field(default_factory=list)
+    #: the functions of a hand the constraints of s. 40 are written with, defined once
+    helpers: list[Constraint] = field(default_factory=list)
+    code: dict[str, list[CodeSpan]] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)
+    coverage: dict[str, SentenceCoverage] = field(default_factory=dict)
+    tests_folder: str | None = None
+    ambiguities: list[dict[str, Any]] = field(default_factory=list)
+    #: each wager's home: the sentence or convention that names it (its PAR is shown there)
+    wager_home: dict[str, str] = field(default_factory=dict)
+    par_craps: list[dict[str, Any]] = field(default_factory=list)
+    #: Pai Gow counts: table ("five_card", "two_card", "seven_card") -> rows of
+    #: combination, clause, hands and exact probability, and each table's hand count
+    par_paigow: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+# -- terms, readable -------------------------------------------------------------------------
+
+#: infix operators and how tightly each binds (a lower level binds tighter)
+_INFIX = {z3.Z3_OP_MUL: ("×", 2), z3.Z3_OP_DIV: ("/", 2), z3.Z3_OP_IDIV: ("div", 2),
+          z3.Z3_OP_MOD: ("mod", 2), z3.Z3_OP_ADD: ("+", 3), z3.Z3_OP_SUB: ("-", 3),
+          z3.Z3_OP_EQ: ("=", 4), z3.Z3_OP_DISTINCT: ("≠", 4), z3.Z3_OP_LE: ("≤", 4),
+          z3.Z3_OP_GE: ("≥", 4), z3.Z3_OP_LT: ("<", 4), z3.Z3_OP_GT: (">", 4),
+          z3.Z3_OP_IFF: ("=", 4), z3.Z3_OP_AND: ("and", 5), z3.Z3_OP_OR: ("or", 6)}
+_ASSOCIATIVE = {z3.Z3_OP_ADD, z3.Z3_OP_MUL, z3.Z3_OP_AND, z3.Z3_OP_OR}
+
+
+def readable(term: z3.ExprRef, hand: tuple[z3.ExprRef, ...] = ()) -> str:
+    """A term in infix words: ``not (come_out and not working) and die_1 + die_2 = 4``. A
+    function applied to the symbolic hand's cards, in order, is written ``f(hand)``."""
+    return _infix(term, hand)[0]
+
+
+def _wrapped(child: tuple[str, int], level: int, associative: bool) -> str:
+    text, inner = child
+    return f"({text})" if inner > level or (inner == level and not associative) else text
+
+
+def _infix(e: z3.ExprRef, hand: tuple[z3.ExprRef, ...]) -> tuple[str, int]:
+    """The text of a term and how tightly it binds (0: an atom or an application)."""
+    if z3.is_true(e) or z3.is_false(e):
+        return ("true" if z3.is_true(e) else "false"), 0
+    if z3.is_int_value(e) or z3.is_rational_value(e):
+        return str(e), 0
+    if not z3.is_app(e):
+        return str(e.sexpr()), 0
+    kind, kids = e.decl().kind(), e.children()
+    if not kids:
+        return str(e.decl().name()), 0
+    if kind in (z3.Z3_OP_NOT, z3.Z3_OP_UMINUS):
+        word = "not " if kind == z3.Z3_OP_NOT else "-"
+        return word + _wrapped(_infix(kids[0], hand), 1, True), 1
+    if kind in (z3.Z3_OP_ITE, z3.Z3_OP_IMPLIES):
+        parts = [_infix(k, hand)[0] for k in kids]
+        text = f"if {parts[0]} then {parts[1]}" + (f" else {parts[2]}" if len(parts) > 2
+                                                   else "")
+        return text, 7
+    if kind in _INFIX:
+        word, level = _INFIX[kind]
+        joined = f" {word} ".join(_wrapped(_infix(k, hand), level, kind in _ASSOCIATIVE)
+                                  for k in kids)
+        return joined, level
+    if hand and len(kids) == len(hand) and all(k.eq(c) for k, c in zip(kids, hand,
+                                                                           strict=True)):
+        return f"{e.decl().name()}(hand)", 0
+    return f"{e.decl().name()}({', '.join(_infix(k, hand)[0] for k in kids)})", 0
+
+
+def smtlib(terms: list[z3.ExprRef], head: tuple[str, ...] = ()) -> str:
+    """The terms as SMT-LIB 2 assertions, with their declarations (``head`` first)."""
+    return "\n".join([*head, *assertions_text(terms)])
+
+
+# -- craps -----------------------------------------------------------------------------------
+
+def _sentences_of(clause: str) -> list[str]:
+    """A sentence or convention is itself; a paragraph stands for its sentences."""
+    entry = regulation.lookup(clause)
+    if isinstance(entry, regulation.Paragraph):
+        return [s.id for s in entry.sentences]
+    return [clause]
+
+
+def _note(found: dict[str, list[Constraint]], c: Constraint) -> None:
+    for clause in dict.fromkeys(c.clauses):
+        for sid in _sentences_of(clause):
+            found.setdefault(sid, []).append(c)
+
+
+def _craps(readings: spec.Readings, found: dict[str, list[Constraint]],
+           edges: list[tuple[str, str]], homes: dict[str, str]) -> None:
+    from casino_proofs.spec.vocabulary import Decision
+
+    decision, net, after = z3.Const("decision", Decision), z3.Real("net"), z3.Int("next_point")
+    for w in spec.wagers(readings):
+        home = regulation.lookup(w.paragraph)
+        homes[w.name] = home.sentences[0].id if isinstance(home, regulation.Paragraph) \
+            else w.paragraph
+        for i, rule in enumerate(w.rules):
+            s = rule.settlement
+            said = z3.And(decision == s.decision, net == s.net, after == s.next_point)
+            _note(found, Constraint(
+                f"{w.name} rule #{i}: {rule.label}", rule.clauses, rule.readings,
+                f"if {readable(rule.guard)} then {s.decision}, net {readable(s.net)}, point "
+                f"after the roll {readable(s.next_point)}",
+                smtlib([z3.Implies(rule.guard, said)])))
+            edges += [(rule.clauses[0], c) for c in rule.clauses[1:]]
+        for cls in w.states:
+            _note(found, Constraint(f"{w.name} state class {cls.name}: {cls.description}",
+                                    cls.clauses, (), readable(cls.constraint),
+                                    smtlib([cls.constraint])))
+
+
+# -- Pai Gow ---------------------------------------------------------------------------------
+
+@dataclass
+class _Words:
+    """The functions of a hand the constraints of s. 40 are written with, each the term it
+    stands for: the helpers (counts of a rank, the joker, one suit, a straight's window), the
+    combinations' descriptions (``fits-NAME``) and the combination a hand counts as."""
+
+    cards: tuple[z3.ExprRef, ...]
+    suffix: str
+    named: list[tuple[str, z3.ExprRef, z3.ExprRef]] = field(default_factory=list)
+
+    def name(self, word: str, term: z3.ExprRef) -> z3.ExprRef:
+        sort = z3.BoolSort() if z3.is_bool(term) else z3.IntSort()
+        applied = z3.Function(f"{word}{self.suffix}", *[c.sort() for c in self.cards], sort)
+        self.named.append((f"{word}{self.suffix}", term, applied(*self.cards)))
+        return applied(*self.cards)
+
+    def over(self, term: z3.ExprRef, but: str = "") -> z3.ExprRef:
+        """The term written with every function named so far (but ``but`` itself)."""
+        subs = [(t, a) for n, t, a in self.named if n != but]
+        return z3.substitute(term, *subs) if subs else term
+
+    def declared(self, text: str) -> tuple[str, ...]:
+        """A declaration of each function the SMT-LIB text uses (defined in the site)."""
+        ints = " ".join("Int" for _ in self.cards)
+        return tuple(f"(declare-fun {symbol(n)} ({ints}) {'Bool' if z3.is_bool(t) else 'Int'})"
+                     for n, t, _a in self.named if re.search(rf"[( ]{re.escape(symbol(n))}[ )]",
+                                                             text))
+
+    def define(self, word: str, term: z3.ExprRef) -> str:
+        body = self.over(term, but=f"{word}{self.suffix}")
+        params = " ".join(f"({symbol(str(c))} Int)" for c in self.cards)
+        text = assertions_text([body])[-1].removeprefix("(assert ").removesuffix(")")
+        sort = "Bool" if z3.is_bool(term) else "Int"
+        return f"(define-fun {symbol(word + self.suffix)} ({params}) {sort}\n{text})"
+
+    def block(self, terms: list[z3.ExprRef], note: str) -> str:
+        written = [self.over(t) for t in terms]
+        body = smtlib(written)
+        return "\n".join([f"; {note}", *self.declared(body), body])
+
+
+def _helpers(built: Any, words: _Words) -> list[Constraint]:
+    """The helpers, defined once (the page of s. 40 lists them)."""
+    from casino_proofs.spec.paigow import ACE, RANK_SYMBOLS, RANKS, WINDOWS
+
+    hand = built.spec.hand
+    terms: list[tuple[str, z3.ExprRef, str]] = [
+        ("joker-in", hand.joker, "the hand holds the joker"),
+        ("suited", hand.suited, "the cards but the joker are all of one suit"),
+        *((f"count-{RANK_SYMBOLS[r]}", hand.count(r), f"how many {RANK_SYMBOLS[r]}s, the "
+           "joker aside") for r in RANKS),
+        ("aces-and-joker", hand.count_joker_as_ace(ACE),
+         "how many aces, the joker counted as one (conv-joker-ace-or-completes)")]
+    if built.scope == "high":
+        terms += [(f"straight-{w}", built.spec.forms_straight(w),
+                   f"the cards form the straight {w}, the joker filling in as the reading "
+                   "joker lets it") for w in WINDOWS]
+    for word, term, _what in terms:
+        words.name(word, term)
+    out = []
+    for word, term, what in terms:
+        name = word + words.suffix
+        out.append(Constraint(f"s. 40, {built.scope} hands: {name}(hand): {what}", (), (),
+                              f"{name}(hand) = {readable(words.over(term, name), words.cards)}",
+                              words.define(word, term)))
+    return out
+
+
+def _paigow(readings: spec.Readings, found: dict[str, list[Constraint]],
+            edges: list[tuple[str, str]], helpers: list[Constraint]) -> None:
+    """Each combination's description as a ``define-fun`` over the hand's cards, the choice
+    of the highest (conv-highest-combination) over those, and each ordering statement over
+    the functions so defined (declared, not repeated: the statements would otherwise repeat
+    the whole description of every combination they name)."""
+    from casino_proofs.obligations.paigow.scope_spec import SCOPES, ScopeSpec
+    from casino_proofs.spec.paigow import CODES, COMBINATIONS
+
+    for scope in SCOPES:
+        built = ScopeSpec.build(scope, readings)
+        words = _Words(tuple(built.spec.hand.cards), "" if scope == "high" else "-low")
+        helpers += _helpers(built, words)
+        names = [n for n, _ in COMBINATIONS] if scope == "high" else ["pair"]
+        for name in names:
+            body = built.spec.describes(name)
+            _note(found, Constraint(
+                f"s. 40, {scope} hands: the description of {name}", (dict(COMBINATIONS)[name],),
+                ("joker",) if name in ("five-aces", "royal-flush", "straight-flush", "flush",
+                                       "straight") else (),
+                f"fits-{name}{words.suffix}(hand) = {readable(words.over(body), words.cards)}",
+                "\n".join([*words.declared(words.define(f"fits-{name}", body)),
+                           words.define(f"fits-{name}", body)])))
+            words.name(f"fits-{name}", body)
+        category = built.spec.category()
+        cat_text = words.define("category", category)
+        _note(found, Constraint(
+            f"s. 40, {scope} hands: a hand counts as the highest combination it fits "
+            f"(category codes: {', '.join(f'{n} {c}' for c, n in CODES.items())})",
+            ("conv-highest-combination", "r3-40-intro.s1"), (),
+            f"category{words.suffix}(hand) = {readable(words.over(category), words.cards)}",
+            "\n".join([*words.declared(cat_text), cat_text])))
+        words.name("category", category)
+        for st in built.statements:
+            _note(found, Constraint(
+                f"s. 40, {scope} hands: statement {st.id}: {st.description}", st.clauses, (),
+                f"every hand where {readable(words.over(st.higher), words.cards)} ranks above "
+                f"every hand where {readable(words.over(st.lower), words.cards)}",
+                words.block([st.higher, st.lower], "the hands the statement puts higher, then "
+                                                   "lower")))
+            edges += [(st.clauses[0], c) for c in st.clauses[1:]]
+
+
+# -- the implementation ----------------------------------------------------------------------
+
+_CONVENTION = re.compile(r"conv-[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def _spans(rows: list[SentenceCoverage]) -> tuple[dict[str, list[CodeSpan]], dict[str, str]]:
+    """The implementation's functions by the sentence they carry (as ``coverage`` finds
+    them) and by the convention their docstrings cite, with their lines; and the source of
+    every file named."""
+    defined: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    cited: dict[str, list[CodeSpan]] = {}
+    sources: dict[str, str] = {}
+    for path in sorted(IMPL_DIR.glob("*.py")):
+        rel = f"impl/{path.name}"
+        text = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.FunctionDef | ast.ClassDef):
+                span = (node.lineno, node.end_lineno or node.lineno)
+                defined.setdefault((rel, node.name), []).append(span)
+                for cid in sorted(set(_CONVENTION.findall(ast.get_docstring(node) or ""))):
+                    if cid in regulation.conventions():
+                        cited.setdefault(cid, []).append(CodeSpan(rel, node.name, *span))
+        sources[rel] = text
+    for row in rows:
+        for entry in row.impl:
+            rel, _sep, name = entry.partition(":")
+            cited.setdefault(row.id, []).extend(CodeSpan(rel, name, a, b)
+                                                for a, b in defined.get((rel, name), []))
+    used = {s.file for spans in cited.values() for s in spans}
+    return cited, {k: v for k, v in sources.items() if k in used}
+
+
+# -- PAR -------------------------------------------------------------------------------------
+
+def _par(inputs: Inputs, workers: int) -> None:
+    if "craps" in inputs.games:
+        from casino_proofs.analyses.par.craps import par_rows, row_json
+
+        inputs.par_craps = [row_json(r) for r in par_rows(inputs.readings)]
+    if "paigow" in inputs.games:
+        from casino_proofs.analyses.par.paigow import spec_rank, table_json, tables
+
+        made = tables(spec_rank("high", inputs.readings), spec_rank("low", inputs.readings),
+                      workers)
+        for key, counts, total in (("five_card", made.five, comb(53, 5)),
+                                   ("two_card", made.low, comb(53, 2)),
+                                   ("seven_card", made.seven, comb(53, 7))):
+            inputs.par_paigow[key] = {"hands": total, "combinations": table_json(counts, total)}
+
+
+def gather(readings: dict[str, str], games: tuple[str, ...], tests: Path | None,
+           workers: int = 2) -> Inputs:
+    """Everything the blueprint shows beside the verdicts, under ``readings`` (every reading
+    with its value), the PAR figures for ``games``."""
+    from casino_proofs.analyses.readings.ambiguities import find_all, finding_json
+
+    chosen = spec.Readings.from_dict(readings)
+    inputs = Inputs(dict(readings), games,
+                    tests_folder=str(tests) if tests is not None else None)
+    _craps(chosen, inputs.constraints, inputs.edges, inputs.wager_home)
+    _paigow(chosen, inputs.constraints, inputs.edges, inputs.helpers)
+    rows, _uncited = coverage(tests, obligations={})
+    inputs.coverage = {r.id: r for r in rows}
+    inputs.code, inputs.sources = _spans(rows)
+    inputs.ambiguities = [finding_json(f) for f in find_all()]
+    _par(inputs, workers)
+    inputs.edges = list(dict.fromkeys(inputs.edges))
+    return inputs
