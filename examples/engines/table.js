@@ -972,6 +972,7 @@ const HELLO = toJson({
   games: ['craps'],
   wagers: [...WAGERS.keys()],
   interface: 'table',
+  protocol: '2.1', // scripts are {"id", "events"}: docs/engine-protocol.md, "Protocol versions"
   money: MONEY,
   ...(OPTIONS.maxStake === null ? {} : { limits: { max_stake: OPTIONS.maxStake } }),
   ...(Object.keys(declaredPolicies()).length ? { policies: declaredPolicies() } : {}),

@@ -39,7 +39,7 @@ from casino_proofs.protocol.answers import (
 from casino_proofs.protocol.cards import SYMBOLS, hand_text
 from casino_proofs.protocol.channel_log import ChannelLog
 from casino_proofs.protocol.engine import Engine
-from casino_proofs.protocol.hello import EngineUnavailable, Hello, read_hello
+from casino_proofs.protocol.hello import EngineUnavailable, Hello, protocol_version, read_hello
 
 DEFAULT_TIMEOUT_MS = 60_000
 SETTLE_BATCH = 4_000
@@ -57,6 +57,10 @@ class ExecEngine(Engine):
     kind = "exec"
     #: the hello every session starts with, and the fence sent after every request
     hello_line = _HELLO_LINE
+    #: the interface it speaks (docs/engine-protocol.md): 1, one wager at a time
+    interface = 1
+    #: the version of it its hello names (the interface's first when it names none)
+    protocol_version = "1.0"
 
     def __init__(self, command: str, timeout_ms: int = DEFAULT_TIMEOUT_MS,
                  target: str | None = None, argv: list[str] | None = None) -> None:
@@ -81,6 +85,7 @@ class ExecEngine(Engine):
     def fresh(self) -> ExecEngine:
         twin = type(self)(self.command, int(self.timeout * 1000), self.target, self.argv)
         twin._hello = self._hello
+        twin.protocol_version = self.protocol_version
         twin.channel.fence = self.channel.fence
         return twin
 
@@ -91,6 +96,11 @@ class ExecEngine(Engine):
             self.channel.kill()
             raise EngineUnavailable(f"{self.target} did not answer hello: {exc.problem}") \
                 from exc
+        try:
+            self.protocol_version = protocol_version(raw, self.interface)
+        except EngineUnavailable as exc:
+            self.channel.kill()
+            raise EngineUnavailable(f"{self.target}: {exc}") from None
         return read_hello(raw)
 
     def close(self) -> None:
@@ -105,8 +115,9 @@ class ExecEngine(Engine):
                  size: int, read: Read, check: Check | None = None) -> list[Any]:
         return self.narrowing.answers(op, items, self.told(readings), size, read, check)
 
-    @staticmethod
-    def _wire(op: str, item: Any) -> Any:
+    def _wire(self, op: str, item: Any) -> Any:
+        """An item as the wire carries it (a table's script depends on the version it
+        speaks)."""
         if op == "settle":
             return item.item()
         return item
@@ -143,5 +154,5 @@ class ExecEngine(Engine):
         return self._answers("rank", texts, readings, RANK_BATCH // 3, read)
 
     def describe(self) -> dict[str, Any]:
-        return {**super().describe(), "command": self.argv,
+        return {**super().describe(), "protocol": self.protocol_version, "command": self.argv,
                 "cwd": os.getcwd(), "timeout_ms": int(self.timeout * 1000)}

@@ -49,6 +49,8 @@ class PlayEngine(ExecEngine):
 
     kind = "play"
     hello_line = json.dumps(HELLO_REQUEST, separators=(",", ":")).encode() + b"\n"
+    interface = 2
+    protocol_version = "2.0"
 
     def __init__(self, command: str, timeout_ms: int, target: str | None = None,
                  argv: list[str] | None = None, budget: Budget | None = None) -> None:
@@ -80,11 +82,17 @@ class PlayEngine(ExecEngine):
         twin.money, twin.policies, twin.budget = self.money, self.policies, self.budget
         return twin
 
-    @staticmethod
-    def _wire(op: str, item: Any) -> Any:
+    @property
+    def with_ids(self) -> bool:
+        """Protocol 2.1 and later: a script is ``{"id", "events"}`` and its answer echoes the
+        id; 2.0 (casino-proofs 0.1.0): a script is the list of its events, its answer the
+        list of its answers (docs/engine-protocol.md, "Protocol versions")."""
+        return self.protocol_version != "2.0"
+
+    def _wire(self, op: str, item: Any) -> Any:
         if op == "play":
-            return item.wire()
-        return ExecEngine._wire(op, item)
+            return item.wire() if self.with_ids else list(item.events)
+        return super()._wire(op, item)
 
     def play(self, scripts: Sequence[Script], readings: Mapping[str, str]) -> list[Any]:
         """Each script's answers (a list, read by the caller) or the fault that stopped it."""
@@ -92,13 +100,24 @@ class PlayEngine(ExecEngine):
             if isinstance(answer, dict) and isinstance(answer.get("answers"), list):
                 return answer["answers"]
             return Faulty("malformed", "a script's answer is {\"id\": ..., \"answers\": "
-                                       "[...]}, one answer per event")
+                                       "[...]}, one answer per event (protocol "
+                                       f"{self.protocol_version})")
+
+        def read_list(answer: Any, _i: int) -> Any:
+            if isinstance(answer, list):
+                return answer
+            return Faulty("malformed", "a script's answer is the list of its answers, one "
+                                       "per event (protocol 2.0; a table that answers "
+                                       "{\"id\": ..., \"answers\": [...]} says \"protocol\": "
+                                       "\"2.1\" in its hello)")
+        if not self.with_ids:
+            return self._answers("play", scripts, readings, PLAY_BATCH, read_list)
         return self._answers("play", scripts, readings, PLAY_BATCH, read, _ids_echoed)
 
     def _blame(self, script: Script, problem: str) -> None:
         """A script answered rightly alone and wrongly in a request of many: the channel's."""
         self.channel.log.faults.append(ChannelFault(
-            "play", PLAY_BATCH, "malformed", f"script {script.name!r} was answered otherwise "
+            "play", PLAY_BATCH, "malformed", f"{script.label} was answered otherwise "
             f"in a request of up to {PLAY_BATCH} scripts than alone ({problem[:200]})",
             False, True))
 

@@ -77,8 +77,12 @@ class SessionLog(Engine):
 
     kind = "log"
 
-    def __init__(self, path: str, target: str | None = None) -> None:
+    def __init__(self, path: str, target: str | None = None,
+                 require_coverage: bool = False) -> None:
         super().__init__(target or f"table:{path}")
+        #: a log's claim is about the settlements it holds (--require-coverage: about the
+        #: whole universe, its gaps ERROR)
+        self.observed_only = not require_coverage
         file = Path(path)
         if not file.is_file():
             raise EngineUnavailable(f"table:{path}: no such file")
@@ -192,6 +196,7 @@ class SessionLog(Engine):
 
     def describe(self) -> dict[str, Any]:
         return {**super().describe(), "file": self.path, "sha256": self.digest,
+                "coverage_required": not self.observed_only,
                 "sessions": self.sessions, "events": self.events,
                 "unreadable_lines": self.unreadable_count}
 

@@ -29,16 +29,17 @@ VALID = ("impl, exec:COMMAND (a program speaking docs/engine-protocol.md), play:
 
 
 def open_target(target: str, timeout_ms: int = DEFAULT_TIMEOUT_MS,
-                sessions: Budget | None = None) -> Engine:
+                sessions: Budget | None = None, require_coverage: bool = False) -> Engine:
     """The engine TARGET names (EngineUnavailable, naming what is valid, if none);
-    ``sessions``: the random play a ``play:`` table gets after its scripts."""
+    ``sessions``: the random play a ``play:`` table gets after its scripts;
+    ``require_coverage``: a session log's gaps are ERROR, not listed."""
     kind, sep, rest = target.partition(":")
     if kind == "play" and sep and rest.strip():
         return PlayEngine(rest, timeout_ms, budget=sessions)
     if kind == "table" and sep:
         _regular_file(rest)
     if kind == "table" and sep and is_session_log(rest):
-        return SessionLog(rest, target=target)
+        return SessionLog(rest, target=target, require_coverage=require_coverage)
     engine = _protocol_one(target, timeout_ms)
     if isinstance(engine, ExecEngine) and engine.hello.raw.get("ranking") == "compare":
         return ComparingEngine(engine)  # a Pai Gow evaluator with only compare(a, b)

@@ -78,12 +78,13 @@ def check_readings(readings: Mapping[str, str], games: Sequence[str], command: s
 
 
 def open_engine(target: str, timeout_ms: int, games: Sequence[str] = (),
-                command: str = "", sessions: Budget | None = None) -> Engine:
+                command: str = "", sessions: Budget | None = None,
+                require_coverage: bool = False) -> Engine:
     """The engine TARGET names, started and asked its hello; one that cannot be, or that
     plays none of ``games`` (for a lookup of one game), is a usage error. ``sessions``: the
     random play a ``play:`` table gets."""
     try:
-        engine = open_target(target, timeout_ms, sessions)
+        engine = open_target(target, timeout_ms, sessions, require_coverage)
         hello = engine.hello
     except EngineUnavailable as exc:
         raise UsageError(str(exc)) from exc

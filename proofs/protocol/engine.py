@@ -26,8 +26,12 @@ from casino_proofs.protocol.hello import Hello
 class Engine(ABC):
     """An implementation under test."""
 
-    #: impl, python, exec or table
+    #: impl, python, exec, play, table (a settlement table), log (a session log), recorded
     kind: str = ""
+    #: what the engine's verdicts claim: False, every input of the universe (an engine asked,
+    #: a table played); True, the settlements it holds (a session log, unless the user
+    #: requires its coverage): an input it never shows is then a gap it lists, not an ERROR
+    observed_only: bool = False
 
     def __init__(self, target: str) -> None:
         self.target = target

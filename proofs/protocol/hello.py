@@ -3,10 +3,19 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
 GAMES = ("craps", "paigow")
+#: every published version of each interface (protocol 1: one wager at a time; protocol 2:
+#: a table), and the release that published it (docs/engine-protocol.md, "Protocol
+#: versions"). A hello that names none speaks the first: the page of 0.1.0 asked no version.
+VERSIONS = {1: {"1.0": "0.1.0"}, 2: {"2.0": "0.1.0", "2.1": "0.2.0"}}
+#: versions whose shapes were retired, each with the change and the page's section that
+#: says it: such a hello is refused in one line naming both (none yet)
+RETIRED: dict[str, tuple[str, str]] = {}
+PAGE = "docs/engine-protocol.md"
 #: bounds on a hello: the longest name or version, the longest list
 HELLO_TEXT = 200
 HELLO_LIST = 400
@@ -79,3 +88,26 @@ def read_claims(readings: Any) -> dict[str, tuple[str, ...]] | None:
         raise EngineUnavailable("the engine's hello gives readings as an object of lists of "
                                 "values")
     return None if readings is None else {k: tuple(v) for k, v in readings.items()}
+
+
+def protocol_version(raw: Any, interface: int) -> str:
+    """The protocol version a hello says it speaks (its ``"protocol"``: a string
+    ``"MAJOR.MINOR"``, or the interface's number for its first version; absent, the first
+    version), read strictly: EngineUnavailable in one line for a version this checker does
+    not speak or has retired."""
+    said = raw.get("protocol") if isinstance(raw, dict) else None
+    known = VERSIONS[interface]
+    if said is None or (type(said) is int and said == interface):
+        said = next(iter(known))
+    speaks = " and ".join(v for v in known if v not in RETIRED)
+    if isinstance(said, str) and said in RETIRED:  # a key of ours: printable
+        change, section = RETIRED[said]
+        raise EngineUnavailable(f"the engine's hello names protocol version {said}, retired: "
+                                f"{change} ({PAGE}, \"{section}\"); this checker speaks "
+                                f"{speaks}")
+    if not isinstance(said, str) or said not in known:
+        shown = json.dumps(said, ensure_ascii=True)[:60]  # escaped: it is the engine's
+        raise EngineUnavailable(f"the engine's hello names protocol version {shown}, which "
+                                f"this checker does not speak: it speaks {speaks} ({PAGE}, "
+                                "\"Protocol versions\")")
+    return said

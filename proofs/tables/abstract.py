@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from casino_proofs.tables.bets import RefBet, TableState
+from casino_proofs.tables.bets import TableState, bet_picture
 
 Key = tuple[Hashable, ...]
 
@@ -27,8 +27,7 @@ def table_key(state: TableState) -> Key:
     return (phase, min(t.shooter, 3), min(t.points_set, 2))
 
 
-def bet_key(bet: RefBet, status: str) -> Key:
-    return (bet.wager, status, bet.point is not None, bet.working)
+bet_key = bet_picture
 
 
 def _status(state: TableState, bet_id: str) -> Key | None:
@@ -58,9 +57,10 @@ def transitions(state: TableState, event: dict[str, Any]) -> list[Key]:
     t = table_key(state)
     if "roll" in event:
         label = roll_label(event["roll"])
+        # every bet on the table, and each picture of a bet that left, once
         out: list[Key] = [(t, "roll", label, None)]
-        for bet_id in (*state.bets, *state.gone):
-            out.append((t, "roll", label, _status(state, bet_id)))
+        out += [(t, "roll", label, bet_key(bet, "on")) for bet in state.bets.values()]
+        out += [(t, "roll", label, picture) for picture in state.gone_pictures]
         return out
     if "place" in event:
         on = event.get("on")

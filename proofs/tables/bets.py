@@ -3,7 +3,9 @@ the state of one script's table (its point and shooter, the bets on it, the bets
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from casino_proofs.protocol.money import Money
 from casino_proofs.tables.model import Table
@@ -48,9 +50,46 @@ class TableState:
     left: dict[str, str] = field(default_factory=dict)
     #: the bets that left, as they were
     gone: dict[str, RefBet] = field(default_factory=dict)
+    #: every ID a placement of the script named so far, taken or refused
+    used: set[str] = field(default_factory=set)
+    #: how many bets that left have each picture in the abstract model (a bet that left
+    #: never changes: its picture is worked out once, when it leaves)
+    gone_pictures: Counter[tuple[Any, ...]] = field(default_factory=Counter)
 
     def clone(self) -> TableState:
         """A copy to move on its own (the bets copied; a bet that left never changes)."""
         return TableState(self.table, {k: replace(b, odds=list(b.odds))
                                        for k, b in self.bets.items()},
-                          dict(self.left), dict(self.gone))
+                          dict(self.left), dict(self.gone), set(self.used),
+                          Counter(self.gone_pictures))
+
+    def leave(self, bet: RefBet, why: str) -> None:
+        """A bet on the table leaves it: decided, or withdrawn."""
+        del self.bets[bet.id]
+        self.left[bet.id] = why
+        self.gone[bet.id] = bet
+        self.gone_pictures[_picture(bet, why)] += 1
+
+    def back(self, bet_id: str) -> None:
+        """An ID taken again for a new bet: the bet that left under it is forgotten."""
+        old, why = self.gone.pop(bet_id, None), self.left.pop(bet_id, None)
+        if old is not None and why is not None:
+            picture = _picture(old, why)
+            self.gone_pictures[picture] -= 1
+            if not self.gone_pictures[picture]:
+                del self.gone_pictures[picture]
+
+    def fresh_id(self) -> str:
+        """An ID no placement of the script has named: the scripts never name one twice
+        unless the table declares ``reuse-ids``."""
+        return f"b{len(self.used) + 1}"
+
+
+def bet_picture(bet: RefBet, status: str) -> tuple[Any, ...]:
+    """A bet as the abstract table model pictures it (:mod:`.abstract`): its wager, its status
+    (on the table, decided, withdrawn), whether it has a point, its call."""
+    return (bet.wager, status, bet.point is not None, bet.working)
+
+
+def _picture(bet: RefBet, why: str) -> tuple[Any, ...]:
+    return bet_picture(bet, "withdrawn" if why == "withdrawn" else "decided")

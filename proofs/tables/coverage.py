@@ -73,7 +73,8 @@ def coverage(first: Mapping[CrapsInput, Observation], specs: Sequence[WagerSpec]
                       "universe, and no other",
                       enumeration=f"enumeration: {len(universe):,} inputs, 0 missing, 0 "
                                   "outside")
-    witness: dict[str, Any] = {"missing": len(missing), "outside": len(extra)}
+    witness: dict[str, Any] = {"missing": len(missing), "outside": len(extra),
+                               "universe": len(universe)}
     if extra:
         o = first[extra[0]]
         witness["first_outside"] = {**extra[0].item(), "where": o.where.text()}
@@ -88,7 +89,9 @@ def coverage(first: Mapping[CrapsInput, Observation], specs: Sequence[WagerSpec]
     return Result(ob, Verdict.ERROR, seconds,
                   f"not established: {len(missing):,} inputs of the universe never observed "
                   f"(the table refused a placement the rules allow, or a log never played "
-                  f"them), the first: {missing[0].text()}{why}", witness,
+                  f"them; a table that refuses them by a house rule declares it in its "
+                  f"hello's policies, docs/engine-protocol.md \"hello\"), the first: "
+                  f"{missing[0].text()}{why}", witness,
                   cause=not_observed_cause(len(missing)))
 
 

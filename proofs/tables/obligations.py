@@ -48,7 +48,7 @@ def _point(value: Any) -> str:
 KINDS: dict[str, _Kind] = {
     "scripts": _Kind("r3-95.15-intro.s1", (), "every script answered, its id echoed, one "
                      "answer per event, in the protocol's shapes", "scripts",
-                     lambda w: f"script {w['where']!r}, {w['problem']}"),
+                     lambda w: f"{w['where']}, {w['problem']}"),
     "table-point": _Kind(CONVENTIONS[0], CONVENTIONS, "the table's point after every roll is "
                          "as the conventions move it", "rolls", lambda w: (
                              f"{w['where']}: after roll {w['dice'][0]}-{w['dice'][1]} the "
@@ -195,10 +195,11 @@ def result(kind: str, k: _Kind, tally: Tally) -> Result:
     if tally.first is None and tally.unanswered:
         return Result(ob, Verdict.ERROR, 0.0,
                       f"not established: the engine gave no answer to {tally.unanswered:,} "
-                      f"script(s), e.g. {tally.unanswered_first}")
+                      f"script(s) in time (a slow table: raise --engine-timeout-ms), e.g. "
+                      f"{tally.unanswered_first}")
     if tally.total == 0:
         return Result(ob, Verdict.VACUOUS, 0.0, f"nothing to judge: no {k.unit} in the "
-                                                "scripts")
+                                                "scripts or sessions")
     if tally.first is None:
         return Result(ob, Verdict.PROVED, 0.0, f"{tally.total:,} {k.unit}, each as required",
                       enumeration=f"enumeration: {tally.total:,} {k.unit}, 0 failing")

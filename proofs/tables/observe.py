@@ -41,13 +41,14 @@ _BET_FIELDS = {"bet", "paid", "returned", "stays", "point"}
 
 @dataclass(frozen=True)
 class Where:
-    """An event of a script: the script's name and the event's place in it (from 1)."""
+    """An event of a script: the script (its ``id`` as sent, then its name) and the event's
+    place in it (from 1)."""
 
     script: str
     event: int
 
     def text(self) -> str:
-        return f"script {self.script!r}, event {self.event}"
+        return f"{self.script}, event {self.event}"
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,9 @@ class Played:
     #: while ``track``: once every transition of the model is observed, no longer)
     transitions: set[Key] = field(default_factory=set)
     track: bool = True
+    #: each event the table may take or refuse (the rules say ``either``): its place in
+    #: its script, the abstract model's name for it, and whether the table refused it
+    choices: list[tuple[int, Key, bool]] = field(default_factory=list)
 
 
 def _int(value: Any) -> bool:
@@ -189,9 +193,11 @@ class Walk:
     def __init__(self, script: Script, played: Played, setting: Setting) -> None:
         self.script, self.played = script, played
         self.ref = ReferenceTable(setting)
+        #: an answer of the script could not be read (a roll's answer, or a bet of it)
+        self.unreadable = False
 
     def where(self, i: int) -> Where:
-        return Where(self.script.name, i + 1)
+        return Where(self.script.label, i + 1)
 
     def event(self, i: int, event: dict[str, Any], answer: Any) -> None:
         self.played.events += 1
@@ -203,17 +209,23 @@ class Walk:
             return
         ok, detail = holds(want, answer)
         self.played.judged.append(Judged(self.where(i), event, want, answer, ok, detail))
+        if want.answer == "either" and ok:
+            refused = isinstance(answer, dict) and "refused" in answer
+            self.played.choices.append((i + 1, transitions(self.ref.state, event)[0],
+                                        refused))
         if isinstance(answer, dict) and answer.get("accepted") is True:
-            self.ref.follow(event, want.answer == "refused")  # the table the engine keeps
+            # the table the engine keeps; a bet it took is judged after unless the rules
+            # refuse it or the text does not know it
+            self.ref.follow(event, want.answer != "accepted" and want.unjudged)
 
     def roll(self, i: int, dice: list[int], answer: Any, want: RollDue) -> None:
         where = self.where(i)
         if not isinstance(answer, dict) or not {"point", "bets"} <= set(answer) \
                 or not set(answer) <= {"point", "bets", "players"} \
                 or not isinstance(answer["bets"], list):
-            self.played.broken.append((self.script.name, f"event {i + 1}: a roll's answer is "
+            self.played.broken.append((self.script.label, f"event {i + 1}: a roll's answer is "
                                                          "{\"point\": ..., \"bets\": [...]}"))
-            self.ref.rolled(dice, {}, i + 1)
+            self.unreadable = True
             return
         self.played.rolls += 1
         self.played.points.append(PointCheck(where, (dice[0], dice[1]), want.point,
@@ -230,9 +242,10 @@ class Walk:
         for entry in listed:
             bet_id = entry.get("bet") if isinstance(entry, dict) else None
             if not isinstance(bet_id, str) or bet_id in entries:
-                self.played.broken.append((self.script.name, f"event {where.event}: a bet "
+                self.played.broken.append((self.script.label, f"event {where.event}: a bet "
                                            f"of the roll's answer is named {bet_id!r} twice, "
                                            "or not by a string"))
+                self.unreadable = True
                 continue
             if bet_id not in self.ref.bets:
                 why = self.ref.left.get(bet_id, "never placed")
@@ -258,7 +271,7 @@ class Walk:
                 continue
             stake = bet.amount * per_stake
             settled, point = settlement(entries[bet_id], bet, max(stake, 1))
-            if bet.outlaw:  # refused by the rules, taken by the engine: judged at placement
+            if bet.outlaw:  # not judged after its placement (Expect.unjudged)
                 if isinstance(settled, Settled) and settled.decision == "none":
                     stays[bet_id] = point
                 continue
@@ -273,6 +286,7 @@ class Walk:
                 stays[bet_id] = point
             elif isinstance(settled, Faulty):
                 stays[bet_id] = bet.point  # unread: it stays as it was, as far as is known
+                self.unreadable = True
         return stays
 
     def _players(self, where: Where, players: Any, want: RollDue) -> None:
@@ -299,14 +313,18 @@ def read_script(script: Script, answers: Any, played: Played, setting: Setting) 
     is named in ``broken``: none of its rolls is observed)."""
     if isinstance(answers, Faulty):
         unanswered = answers.kind in Faulty.UNANSWERED
-        (played.unanswered if unanswered else played.broken).append((script.name,
+        (played.unanswered if unanswered else played.broken).append((script.label,
                                                                       answers.problem))
         return
     if not isinstance(answers, list) or len(answers) != len(script.events):
         why = (f"{len(answers)} answers to a script of {len(script.events)} events"
                if isinstance(answers, list) else "a script's answer is a list")
-        played.broken.append((script.name, why))
+        played.broken.append((script.label, why))
         return
     walk = Walk(script, played, setting)
     for i, (event, answer) in enumerate(zip(script.events, answers, strict=True)):
         walk.event(i, event, answer)
+        if walk.unreadable:
+            # past an answer that could not be read, the table's state is not known: the
+            # events after it are not judged (one fact, the scripts obligation's)
+            break

@@ -61,6 +61,10 @@ class Expect:
     why: str
     kind: str = ""
     returned: int | None = None
+    #: a bet placed here that the table takes is not judged after (its settlements are none
+    #: of the text's: a Pass bet made while a point is on, odds on a bet the text does not
+    #: know); a bet a declared policy refuses but the table takes is judged after
+    unjudged: bool = False
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,14 @@ class Script:
     nets: Mapping[str, Fraction] = field(default_factory=dict)
     #: the script's ID in a play request (its answers echo it): given when it is planned
     id: str = ""
+
+    @property
+    def label(self) -> str:
+        """How a report names the script: the ``id`` the engine was sent, then what the
+        script is for (``s12 (point 4, then 1-3)``); a logged session by its line."""
+        if self.kind == "log":
+            return f"the session on {self.name}"
+        return f"script {self.id} ({self.name})" if self.id else f"script {self.name}"
 
     def wire(self) -> dict[str, Any]:
         return {"id": self.id or self.name[:40], "events": list(self.events)}
@@ -251,9 +263,9 @@ def placement_scripts(names: list[str]) -> list[Script]:
         alone = Writing()
         if single in ("come", "dont-come"):
             alone.roll(*SPLIT[4])
-        alone.events.append({"place": "b1", "wager": odds, "amount": STAKE, "on": "b9"})
+        alone.events.append({"place": "b1", "wager": odds, "amount": STAKE, "on": "b0"})
         alone.expect[len(alone.events) - 1] = refused
-        alone.bets["b1"] = Bet("b1", odds, False, "b9")
+        alone.bets["b1"] = Bet("b1", odds, False, "b0")
         out.append(Script(f"{odds} on no bet", "placement", tuple(alone.events),
                           dict(alone.bets), dict(alone.expect)))
         if single not in names:

@@ -66,11 +66,15 @@ class ReferenceTable:
         return self.state.left
 
     def expect(self, event: dict[str, Any]) -> Expect | RollDue:
-        """What the text demands of ``event``, here and now."""
+        """What the text demands of ``event``, here and now (a placement's ID is then noted as
+        named: the next placement of it is a reuse)."""
         if "roll" in event:
             return self._roll(event["roll"])
         if "place" in event:
-            return rules.placement(self.setting, self.state, event)
+            want = rules.placement(self.setting, self.state, event)
+            if isinstance(event["place"], str):
+                self.state.used.add(event["place"])
+            return want
         if "call" in event:
             return rules.call(self.setting, self.state, event)
         return rules.withdrawal(self.setting, self.state, event)
@@ -94,7 +98,8 @@ class ReferenceTable:
 
     def follow(self, event: dict[str, Any], outlaw: bool = False) -> None:
         """Move the table by a placement, call or withdrawal that was accepted (``outlaw``:
-        a placement the rules refuse)."""
+        a placement whose bet is not judged after: one the rules refuse, or one the text
+        does not know)."""
         if "place" in event:
             self.placed(event, outlaw)
         elif "call" in event:
@@ -109,6 +114,7 @@ class ReferenceTable:
                      bool(event.get("working")), on if isinstance(on, str) else None,
                      str(event.get("player", "p1")), parent.point if parent else None,
                      outlaw=outlaw)
+        self.state.back(bet.id)  # an ID taken again once its bet left: a new bet
         self.bets[bet.id] = bet
         if parent is not None:
             parent.odds.append(bet.id)
@@ -121,9 +127,8 @@ class ReferenceTable:
     def withdrawn(self, bet_id: str) -> None:
         if bet_id not in self.bets:
             return  # a withdrawal the engine took of a bet that is not on the table
-        bet = self.bets.pop(bet_id)
-        self.left[bet_id] = "withdrawn"
-        self.state.gone[bet_id] = bet
+        bet = self.bets[bet_id]
+        self.state.leave(bet, "withdrawn")
         parent = self.bets.get(bet.on) if bet.on else None
         if parent is not None and bet_id in parent.odds:
             parent.odds.remove(bet_id)
@@ -137,8 +142,7 @@ class ReferenceTable:
                 bet.point = stays[bet_id]
                 bet.rolls += 1
             else:
-                self.state.gone[bet_id] = self.bets.pop(bet_id)
-                self.left[bet_id] = f"decided on event {event}"
+                self.state.leave(self.bets[bet_id], f"decided on event {event}")
         for bet in self.bets.values():
             bet.odds = [o for o in bet.odds if o in self.bets]
         self.state.table = self.table.after(dice[0] + dice[1])

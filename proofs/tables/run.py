@@ -31,7 +31,7 @@ def failing(setting: Setting, script: Script, answers: Any) -> str | None:
     played = Played()
     read_script(script, answers, played, setting)
     judge = Judge(setting.money, setting.policies.per_player, every=True)
-    judge.session(script.name, played)
+    judge.session(script.label, played)
     return judge.first_failure()
 
 
@@ -53,8 +53,9 @@ def run_table(play: Player, specs: Sequence[spec.WagerSpec], setting: Setting,
     scripts = list(the_plan.scripts)
     answers = play(scripts)
     run = read_run(zip(scripts, answers, strict=True), setting, the_plan.transitions)
-    by_name = {s.name: i for i, s in enumerate(scripts)}
-    for i in [by_name[n] for n in _first_failing(run) if n in by_name][:ALONE]:
+    by_label = {s.label: i for i, s in enumerate(scripts)}
+    assert len(by_label) == len(scripts), "every script of a plan has its own id"
+    for i in [by_label[n] for n in _first_failing(run) if n in by_label][:ALONE]:
         alone = play([scripts[i]])[0]
         if failing(setting, scripts[i], alone) is None:
             blame(scripts[i], failing(setting, scripts[i], answers[i]) or "")

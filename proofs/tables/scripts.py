@@ -54,7 +54,9 @@ def plan(specs: Iterable[spec.WagerSpec], setting: Setting) -> Plan:
         for calls in ([(False,), (True,)] if policies.one_odds else [(False, True)]):
             t = prefix.copy()
             placements(t, names, universe, calls, policies.one_odds)
-            tag = f" (calls {calls[0]})" if policies.one_odds and "calls" not in name else ""
+            # one_odds: the odds of a situation are placed with one call or the other, each
+            # its own script (named apart: a report and the narrowing tell scripts by name)
+            tag = f" (placed calls {calls[0]})" if policies.one_odds else ""
             for d1, d2 in DICE:
                 final = t.copy()
                 final.events.append({"roll": [d1, d2]})
@@ -68,5 +70,7 @@ def plan(specs: Iterable[spec.WagerSpec], setting: Setting) -> Plan:
     scripts += money_scripts(chosen, names, universe, policies.stake_ceiling)
     model = Transitions(setting)
     scripts += model.scripts
+    names = [s.name for s in scripts]
+    assert len(set(names)) == len(names), "each script of a plan has a name of its own"
     return Plan(tuple(replace(s, id=f"s{i}") for i, s in enumerate(scripts, start=1)),
                 universe, model)

@@ -101,15 +101,15 @@ class TableRun:
         self.sessions += 1
         self.events += len(script.events)
         if played.unanswered and not self.silent:
-            self.silent = f"script {script.name!r}: {played.unanswered[0][1]}"
+            self.silent = f"{script.label}: {played.unanswered[0][1]}"
         if self.transitions is not None:
             self.transitions.observe(script, answers, played)
-        self.judge.session(script.name, played)
+        self.judge.session(script.label, played)
         for o in played.observations:
             if o.input not in self.first:
                 self.first[o.input] = _as_protocol_one(o, self)
                 if not matches(o) and len(self.suspects) < SUSPECTS:
-                    self.suspects.append(script.name)
+                    self.suspects.append(script.label)
 
     @property
     def excluding(self) -> str:

@@ -29,6 +29,7 @@ from casino_proofs.tables.obligations import Judge
 from casino_proofs.tables.observe import Played, read_script
 from casino_proofs.tables.planner import ODDS_ON, SINGLE, STAKE, Script
 from casino_proofs.tables.reference import ReferenceTable, RollDue
+from casino_proofs.tables.seeded import seed_alone
 from casino_proofs.tables.session_budget import Budget
 
 #: bets a session holds at most
@@ -58,7 +59,7 @@ def _judged(setting: Setting, script: Script, answers: Any) -> tuple[str | None,
     if played.unanswered:
         return None, False
     judge = Judge(setting.money, setting.policies.per_player, every=True)
-    judge.session(script.name, played)
+    judge.session(script.label, played)
     return judge.first_failure(), True
 
 
@@ -94,13 +95,17 @@ class Decoder:
     def _place(self, ref: ReferenceTable, value: int) -> dict[str, Any]:
         wager = self.wagers[value % len(self.wagers)]
         stake = STAKES[(value // 64) % len(STAKES)]
-        event: dict[str, Any] = {"place": f"b{len(ref.bets) + len(ref.state.gone) + 1}",
-                                 "wager": wager, "amount": stake}
+        event: dict[str, Any] = {"place": ref.state.fresh_id(), "wager": wager,
+                                 "amount": stake}
         if value & 32 and not self.setting.policies.no_working_call:
             event["working"] = True
         if wager in ODDS_ON:
-            on = [b for b in sorted(ref.bets) if ref.bets[b].wager in self.lines]
-            event["on"] = on[value % len(on)] if on else "b99"
+            # under one-odds a line bet that carries odds is given no second (a table that
+            # merges a second into the first declares one-odds: the scripts place one)
+            one = self.setting.policies.one_odds
+            on = [b for b in sorted(ref.bets) if ref.bets[b].wager in self.lines
+                  and not (one and ref.bets[b].odds)]
+            event["on"] = on[value % len(on)] if on else "b0"
         return event
 
 
@@ -141,7 +146,7 @@ def machine(setting: Setting, play: PlayOne, outcome: Outcome,
             outcome.events += len(self.events)
             why, answered = _judged(setting, script, answers)
             if not answered:
-                outcome.unanswered = outcome.unanswered or script.name
+                outcome.unanswered = outcome.unanswered or script.label
                 return
             if why is not None:
                 if outcome.failing is None or len(script.events) <= len(outcome.failing.events):
@@ -162,7 +167,7 @@ def run(setting: Setting, play: PlayOne, budget: Budget) -> Outcome:
                              phases=(Phase.generate, Phase.shrink), print_blob=False,
                              report_multiple_bugs=False, suppress_health_check=list(HealthCheck))
     # a failure raises once shrunk; the shortest failing session is then in ``outcome``
-    with contextlib.suppress(AssertionError):
+    with contextlib.suppress(AssertionError), seed_alone():
         run_state_machine_as_test(machine(setting, play, outcome, budget.events),
                                   settings=with_settings)
     if outcome.failing is not None:
@@ -220,7 +225,9 @@ def result(outcome: Outcome, budget: Budget) -> Result:
                        "kind": outcome.why.split(":", 1)[0], "sessions": outcome.played})
     if outcome.unanswered:
         return Result(ob, Verdict.ERROR, seconds, f"not established: the engine gave no "
-                                                  f"answer to {outcome.unanswered}")
+                                                  f"answer in time (a slow table: raise "
+                                                  f"--engine-timeout-ms) to "
+                                                  f"{outcome.unanswered}")
     if not outcome.played:
         return Result(ob, Verdict.VACUOUS, seconds, "no session was played")
     return Result(ob, Verdict.PROVED, seconds,

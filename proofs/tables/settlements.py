@@ -87,10 +87,11 @@ class Settlements:
         assert o.due is not None and o.due.due is not None
         ok = matches(o) or (direction(o.answer) == "fault")
         d = o.due.due
-        group = f"{o.input.wager}: settled otherwise than the reference table"
+        # one kind per rule broken, whatever the wager (the witness names it)
+        clause = d.clauses[0] if d.clauses else "r3-95.15-intro.s1"
+        group = f"settled otherwise than {clause} says"
         tally = self.tallies["history"]
-        if tally.count(ok, group, d.clauses[0] if d.clauses else "r3-95.15-intro.s1",
-                       o.where.event):
+        if tally.count(ok, group, clause, o.where.event):
             tally.witness(group, {"where": o.where.text(), "input": o.input.item(),
                                   "answer": _settled_json(o.answer)
                                   if isinstance(o.answer, Settled) else {},
@@ -108,9 +109,11 @@ class Settlements:
         wanted = Fraction(due.exact).__floor__() if self.per_player else due.paid
         tally = self.tallies["money"]
         clauses = due.due.clauses if due.due is not None else ()
-        group = f"{o.input.wager} at {due.due.net if due.due else '?'}"
-        if tally.count(o.paid == wanted, group, clauses[-1] if clauses else MONEY_CLAUSE,
-                       o.where.event):
+        # one kind per payout clause, whatever the wager and the stake (the witness names
+        # them)
+        clause = clauses[-1] if clauses else MONEY_CLAUSE
+        group = f"winnings paid otherwise than {clause} and the declared rounding say"
+        if tally.count(o.paid == wanted, group, clause, o.where.event):
             tally.witness(group, {"where": o.where.text(), "wager": o.input.wager,
                                   "stake": o.amount, "net": str(due.due.net if due.due else ""),
                                   "exact": str(due.exact), "due": wanted,

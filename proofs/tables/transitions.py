@@ -20,7 +20,7 @@ fault that kept the scripts from them.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
@@ -64,13 +64,15 @@ def _alphabet(ref: ReferenceTable, wagers: Sequence[str]) -> Iterator[Event]:
     s = ref.setting
     slots = [*ref.bets, *ref.state.gone]
     if len(slots) < MAX_BETS:
-        new = f"b{len(slots) + 1}"
+        new = ref.state.fresh_id()
         lines = [b for b in ref.bets if ref.bets[b].wager in SINGLE]
         for wager in wagers:
             if slots and wager not in ODDS_ON:
                 continue  # a second bet is an Associate Chance, on the first or not
+            if wager in SINGLE and (wager in ("pass", "dont-pass")) != ref.table.come_out:
+                continue  # out of its time: not judged (conv-table-placement), never sent
             if wager in ODDS_ON:
-                for on in lines or ["b9"]:
+                for on in lines or ["b0"]:  # b0: no placement is ever named so
                     parent = ref.bets.get(on)
                     if s.policies.one_odds and parent is not None and parent.odds:
                         continue
@@ -96,22 +98,33 @@ def _alphabet(ref: ReferenceTable, wagers: Sequence[str]) -> Iterator[Event]:
         yield {"roll": list(dice)}
 
 
-def _step(ref: ReferenceTable, event: Event, at: int, refuse_either: bool = False) -> None:
+#: whether the table refuses an event it may take or refuse, by the model's name for it
+Refuses = Callable[[abstract.Key], bool]
+
+
+def take_all(_key: abstract.Key) -> bool:
+    """The model's own table: it takes every event it may take or refuse."""
+    return False
+
+
+def _step(ref: ReferenceTable, event: Event, at: int, refuses: Refuses = take_all) -> None:
     """The table moved by an event as the rules say (an event the table may take or refuse
-    taken, or refused when ``refuse_either``)."""
+    taken, unless ``refuses`` says this table refuses it)."""
+    key = None if "roll" in event else abstract.transitions(ref.state, event)[0]
     want = ref.expect(event)
     if isinstance(want, RollDue):
         ref.rolled(event["roll"], {b: (d.due.point or None) for b, d in want.bets.items()
                                    if d.due is not None and d.due.decision == "none"}, at)
-    elif want.answer != "refused" and not (refuse_either and want.answer == "either"):
-        ref.follow(event)
+    elif want.answer == "accepted" or (want.answer == "either" and key is not None
+                                       and not refuses(key)):
+        ref.follow(event, want.answer == "either" and want.unjudged)
 
 
-def explore(setting: Setting, depth: int = DEPTH, refuse_either: bool = False
+def explore(setting: Setting, depth: int = DEPTH, refuses: Refuses = take_all
             ) -> dict[abstract.Key, tuple[Event, ...]]:
     """Every transition of the model within ``depth`` events, with the shortest path (the
-    events before it, and its own) that first meets it (``refuse_either``: at a table that
-    refuses every withdrawal it may refuse)."""
+    events before it, and its own) that first meets it (``refuses``: the events a table
+    that may refuse them refuses)."""
     wagers = kinds(setting.offered)
     start = ReferenceTable(setting)
     frontier: list[tuple[ReferenceTable, tuple[Event, ...]]] = [(start, ())]
@@ -125,7 +138,7 @@ def explore(setting: Setting, depth: int = DEPTH, refuse_either: bool = False
                     found.setdefault(key, (*path, event))
                 twin = ReferenceTable(setting)
                 twin.state = ref.state.clone()
-                _step(twin, event, len(path) + 1, refuse_either)
+                _step(twin, event, len(path) + 1, refuses)
                 picture = abstract.state_key(twin.state)
                 if picture not in seen:
                     seen.add(picture)
@@ -147,7 +160,7 @@ def _meet(ref: ReferenceTable, event: Event, at: int, uncovered: set[abstract.Ke
 
 
 def cover(setting: Setting, paths: dict[abstract.Key, tuple[Event, ...]],
-          longest: int = 40, refuse_either: bool = False
+          longest: int = 40, refuses: Refuses = take_all
           ) -> list[tuple[tuple[Event, ...], Planned]]:
     """Scripts that together meet every transition of ``paths``: each starts on the
     shortest path to a transition no script has met yet, then goes on, while it can, by the
@@ -164,7 +177,7 @@ def cover(setting: Setting, paths: dict[abstract.Key, tuple[Event, ...]],
         planned: Planned = {}
         for i, event in enumerate(events, start=1):
             _meet(ref, event, i, uncovered, planned)
-            _step(ref, event, i, refuse_either)
+            _step(ref, event, i, refuses)
         while len(events) < longest:
             choice = next((e for e in _alphabet(ref, wagers)
                            if not uncovered.isdisjoint(abstract.transitions(ref.state, e))),
@@ -173,13 +186,20 @@ def cover(setting: Setting, paths: dict[abstract.Key, tuple[Event, ...]],
                 break
             events.append(choice)
             _meet(ref, choice, len(events), uncovered, planned)
-            _step(ref, choice, len(events), refuse_either)
+            _step(ref, choice, len(events), refuses)
         scripts.append((tuple(events), planned))
     return scripts
 
 
 class Transitions:
-    """The model's transitions, the scripts that cover them, and those observed."""
+    """The model's transitions, the scripts that cover them, and those observed.
+
+    The model's table takes every event it may take or refuse (the rules say ``either``: a
+    withdrawal of a Single Chance bet, a Pass bet made while a point is on, ...). A table may
+    refuse such events without declaring anything: what it refused is learnt as it plays,
+    and a second round of scripts is planned on the model of *this* table, which refuses
+    what it was seen to refuse. What lies only past such a refusal is not reachable at this
+    table: listed, naming the refusals, and never ERROR."""
 
     def __init__(self, setting: Setting, depth: int = DEPTH) -> None:
         self.depth = depth
@@ -197,30 +217,36 @@ class Transitions:
                         for k, at in planned.items()}
         #: each script's first event answered otherwise than the rules, and its obligation
         self.diverged: dict[str, tuple[int, str]] = {}
-        #: withdrawals the table may refuse, refused (conv-table-withdrawal-scope), and taken
-        self.choices = 0
-        self.taken = 0
-        #: transitions only a table that takes such a withdrawal can reach (once asked)
+        #: the events the table may take or refuse, by the model's name: those it took, and
+        #: those it refused
+        self.took: set[abstract.Key] = set()
+        self.refused: set[abstract.Key] = set()
+        #: each script's first such event it refused where its plan had it taken
+        self.refused_at: dict[str, tuple[int, abstract.Key]] = {}
+        #: the second round's scripts, and the refusals they were planned on
+        self.again: set[str] = set()
+        self.planned_refusals: frozenset[abstract.Key] = frozenset()
+        #: transitions only a table that takes what this one refused can reach
         self.past_choices: set[abstract.Key] = set()
 
     def second_pass(self, setting: Setting) -> list[Script]:
-        """At a table that refused withdrawals it may refuse: scripts for the transitions not
-        yet observed that a table refusing every such withdrawal reaches. Those it cannot
-        reach are not this table's (:meth:`result` says so), if it took none: at a table
-        that takes some and refuses others, they stay not established."""
+        """At a table that refused events it may refuse: scripts for the transitions not yet
+        observed that the model of this table (refusing what it refused) reaches. Those it
+        cannot reach are not this table's (:meth:`result` says so)."""
         missing = set(self.unseen)
-        if not self.choices or not missing:
+        if not self.refused or not missing:
             return []
-        paths = explore(setting, self.depth, refuse_either=True)
-        if not self.taken:
-            self.past_choices = missing - set(paths)
+        self.planned_refusals = frozenset(self.refused - self.took)
+        paths = explore(setting, self.depth, self.planned_refusals.__contains__)
+        self.past_choices = missing - set(paths)
         wanted = {k: paths[k] for k in missing if k in paths}
-        covered = cover(setting, wanted, refuse_either=True)
+        covered = cover(setting, wanted, refuses=self.planned_refusals.__contains__)
         out = [Script(f"transitions again {i}", "transitions", events, {}, id=f"t{i}")
                for i, (events, _) in enumerate(covered, start=1)]
         self.planned.update({k: (f"transitions again {i}", at)
                              for i, (_, planned) in enumerate(covered, start=1)
                              for k, at in planned.items()})
+        self.again = {s.name for s in out}
         self.scripts += out
         return out
 
@@ -245,11 +271,12 @@ class Transitions:
         first = min(failures, default=None)
         if first is not None:
             self.diverged[script.name] = first
-        for j in played.judged:
-            if j.expect.answer == "either":
-                refused = isinstance(j.answer, dict) and "refused" in j.answer
-                self.choices += refused
-                self.taken += not refused
+        again = script.name in self.again
+        for at, key, refused in played.choices:
+            (self.refused if refused else self.took).add(key)
+            planned_taken = not (again and key in self.planned_refusals)
+            if refused and planned_taken and script.name not in self.refused_at:
+                self.refused_at[script.name] = (at, key)
 
     def attributed(self, missing: Sequence[abstract.Key]) -> dict[str, int]:
         """How many of the ``missing`` transitions lie, in the script planned to meet them,
@@ -263,39 +290,79 @@ class Transitions:
                 out[diverged[1]] = out.get(diverged[1], 0) + 1
         return out
 
+    def _past_refusal(self, key: abstract.Key) -> bool:
+        """Whether a transition lies, in the script planned to meet it, past an event the
+        table may refuse and refused there (the plan had it taken)."""
+        name, at = self.planned.get(key, ("", 0))
+        refused = self.refused_at.get(name)
+        diverged = self.diverged.get(name)
+        return refused is not None and refused[0] <= at and (
+            diverged is None or refused[0] < diverged[0])
+
+    def not_this_tables(self) -> list[abstract.Key]:
+        """The model's transitions this table cannot be asked for: reachable only past events
+        it may refuse, and refused."""
+        return sorted((self.past_choices | {k for k in self.model - self.observed
+                                            if self._past_refusal(k)}) - self.observed,
+                      key=repr)
+
+    def refusals(self) -> list[str]:
+        """The events the table refused that it may refuse, in words."""
+        return [abstract.text(k) for k in sorted(self.refused - self.took, key=repr)]
+
     def result(self) -> Result:
-        started = time.perf_counter()
-        ob = Obligation("craps/table/transitions", "transitions", CLAUSES[0], CLAUSES,
-                        "the table", "all-scripts", "every transition of the abstract table "
-                        "model the table can reach is observed", game="craps")
-        missing = sorted(self.model - self.observed - self.past_choices, key=repr)
-        past = len(self.past_choices - self.observed)
-        beyond = (f"; {past:,} more reachable only through a withdrawal the table may refuse, "
-                  "and refused (conv-table-withdrawal-scope): not this table's") if past else ""
-        seconds = time.perf_counter() - started
-        if not self.model:
-            return Result(ob, Verdict.VACUOUS, seconds, "the model has no transition")
-        if not missing:
-            return Result(ob, Verdict.PROVED, seconds,
-                          f"each of the model's {len(self.model) - past:,} transitions (up to "
-                          f"{self.depth} events, {MAX_BETS} bets) observed, by "
-                          f"{len(self.scripts):,} scripts{beyond}",
-                          enumeration=f"enumeration: {len(self.model):,} transitions, 0 "
-                                      "missing")
-        by = self.attributed(missing)
-        why = ("a script did not reach them: the table refused an event the rules allow or "
-               "answered one otherwise than they say; or a log never played them")
-        cause = ""
-        if by:
-            why = (f"{sum(by.values()):,} lie past an event the table answered otherwise than "
-                   "the rules, in the script planned to reach them: "
-                   + ", ".join(f"{n:,} past a failure of craps/table/{kind}"
-                               for kind, n in sorted(by.items(), key=lambda kv: -kv[1])))
-            if sum(by.values()) == len(missing):
-                cause = fault_cause(max(sorted(by), key=lambda kind: by[kind]))
-        return Result(ob, Verdict.ERROR, seconds,
-                      f"not established: {len(missing):,} of the model's {len(self.model):,} "
-                      f"transitions never observed ({why}), the first: "
-                      f"{abstract.text(missing[0])}{beyond}",
-                      {"missing": len(missing), "attributed": by,
-                       "transitions": [abstract.text(k) for k in missing]}, cause=cause)
+        return result_of(self)
+
+
+def result_of(t: Transitions) -> Result:
+    """The ``transitions`` obligation: every transition of the model this table can reach
+    observed; what lies only past a refusal the text allows listed as not reachable here;
+    what is missing past a failure attributed to it; anything else not established."""
+    started = time.perf_counter()
+    ob = Obligation("craps/table/transitions", "transitions", CLAUSES[0], CLAUSES,
+                    "the table", "all-scripts", "every transition of the abstract table "
+                    "model the table can reach is observed", game="craps")
+    beyond_keys = t.not_this_tables()
+    missing = sorted(t.model - t.observed - set(beyond_keys), key=repr)
+    refusals = t.refusals()
+    beyond = (f"; {len(beyond_keys):,} more are not reachable at this table: they lie "
+              "only past events the text leaves to the table and it refused "
+              f"({len(refusals):,} kinds, e.g. {refusals[0]}; conv-table-withdrawal-scope, "
+              "conv-table-placement)") if beyond_keys and refusals else ""
+    figures: dict[str, Any] = {"model": len(t.model), "observed":
+                               len(t.model & t.observed),
+                               "not_reachable_here": len(beyond_keys),
+                               "refused_choices": refusals}
+    seconds = time.perf_counter() - started
+    if not t.model:
+        return Result(ob, Verdict.VACUOUS, seconds, "the model has no transition")
+    if not missing:
+        return Result(ob, Verdict.PROVED, seconds,
+                      f"each of the model's {len(t.model) - len(beyond_keys):,} "
+                      f"transitions this table can reach (up to {t.depth} events, "
+                      f"{MAX_BETS} bets) observed, by {len(t.scripts):,} "
+                      f"scripts{beyond}",
+                      enumeration=f"enumeration: {len(t.model):,} transitions, 0 "
+                                  "missing")
+    by = t.attributed(missing)
+    why = ("the table answered, in a script planned to reach them, every event as the "
+           "rules say, yet did not go through them: its state is not the model's there, a "
+           "table that keeps more than the model (what a table may refuse without "
+           "declaring it is never this: see docs/engine-protocol.md, \"What a table may "
+           "refuse\"), or a log that never played them")
+    cause = ""
+    if by:
+        why = (f"{sum(by.values()):,} lie past an event the table answered otherwise than "
+               "the rules, in the script planned to reach them: "
+               + ", ".join(f"{n:,} past a failure of craps/table/{kind}"
+                           for kind, n in sorted(by.items(), key=lambda kv: -kv[1])))
+        if sum(by.values()) == len(missing):
+            cause = fault_cause(max(sorted(by), key=lambda kind: by[kind]))
+    return Result(ob, Verdict.ERROR, seconds,
+                  f"not established: {len(missing):,} of the model's {len(t.model):,} "
+                  f"transitions never observed ({why}), the first: "
+                  f"{abstract.text(missing[0])}{beyond}",
+                  {"missing": len(missing), "attributed": by,
+                   "transitions": [abstract.text(k) for k in missing],
+                   "not_reachable_here": [abstract.text(k) for k in beyond_keys],
+                   **figures}, cause=cause)

@@ -135,17 +135,19 @@ def par_rows(base: Mapping[str, str] | None = None, wagers: list[str] | None = N
     base = dict(base or {})
     claimed = engine.hello.readings or {}
     rows: list[ParRow] = []
+    offered = set(engine.hello.wagers)
     for name in wagers or list(spec.WAGER_NAMES):
         variants = reading_variants(name, base)
         for label, chosen, w in variants:
             rid, _sep, value = label.partition("=")
-            implemented = label == "base" or value in claimed.get(rid, ())
+            implemented = name in offered and (label == "base" or value in claimed.get(rid, ()))
+            why_not = NOT_OFFERED if name not in offered else NOT_CLAIMED
             spec_fn = spec_settle(w)
             impl_fn = engine_settle(name, engine, chosen)
             for start in starts(name):
                 made, path, note = _figures(spec_fn, start)
                 if not implemented:
-                    rows.append(ParRow(name, start.label, label, made, None, note or NOT_CLAIMED,
+                    rows.append(ParRow(name, start.label, label, made, None, note or why_not,
                                        path, implemented=False))
                     continue
                 got, _path, impl_note = _figures(impl_fn, start)
@@ -156,6 +158,9 @@ def par_rows(base: Mapping[str, str] | None = None, wagers: list[str] | None = N
 
 #: a PAR row under a reading the engine does not claim
 NOT_CLAIMED = "the implementation does not implement this reading: specification only"
+#: ... and of a wager it does not offer (a session log: no session bets it)
+NOT_OFFERED = ("the engine does not offer this wager (a session log: no session bets it): "
+               "specification only")
 
 
 # -- exact figures as text -------------------------------------------------------------------

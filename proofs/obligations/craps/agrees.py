@@ -15,8 +15,14 @@ from typing import Any
 import z3
 
 from casino_proofs import spec
-from casino_proofs.obligations.craps.answers import question
-from casino_proofs.obligations.craps.context import WagerCheck, fault_verdict, problem, rule_id
+from casino_proofs.obligations.craps.answers import DICE, question
+from casino_proofs.obligations.craps.context import (
+    WagerCheck,
+    fault_verdict,
+    observed_detail,
+    problem,
+    rule_id,
+)
 from casino_proofs.obligations.craps.lifting import (
     impl_graph,
     impl_json,
@@ -77,6 +83,16 @@ def check(ctx: WagerCheck, cls: spec.StateClass, reached: set[int]) -> None:
                      ("impl-differs", settlement_differs(rule))))
         silent = [(st, a, b) for st, a, b in graph.unanswered
                   if any(r is rule for r, _s in spec.firing(w, st, a, b))]
+        if answer.outcome == z3.unsat and silent and ctx.observed_only:
+            applies = sum(1 for st in spec.states_of(cls) for a, b in DICE
+                          if any(r is rule for r, _s in spec.firing(w, st, a, b)))
+            if applies > len(silent):
+                ctx.replays[ob.id] = replay
+                ctx.record(ob, started, Verdict.PROVED,
+                           observed_detail(applies - len(silent),
+                                           f"inputs where {rule.clause} applies", len(silent)),
+                           core=answer.core, smt=answer.kept("unsat"), cost=answer.cost)
+                continue
         if answer.outcome == z3.unsat and silent:
             st, a, b = silent[0]
             out = ctx.answers.at(w.name, st, a, b)

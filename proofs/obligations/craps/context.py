@@ -40,8 +40,13 @@ class WagerCheck:
     """The obligations of one wager, against one implementation's answers."""
 
     def __init__(self, session: Session, wager: spec.WagerSpec, answers: CrapsAnswers,
-                 can_refuse: bool = True, table: bool = False) -> None:
+                 can_refuse: bool = True, table: bool = False,
+                 observed_only: bool = False) -> None:
         self.session = session
+        #: the verdicts claim what the engine showed (a session log): an obligation proved on
+        #: the inputs it holds is PROVED, saying so; one it holds none of stays ERROR, a gap
+        #: the log lists (obligations/craps/log_scope.py)
+        self.observed_only = observed_only
         self.can_refuse = can_refuse  # a recorded table cannot: no validation obligation
         #: a table engine: its observations are judged by the reference table (no second
         #: asking, no deterministic obligation)
@@ -107,3 +112,9 @@ class WagerCheck:
     def impl_at(self, values: dict[str, Any]) -> Any:
         return self.answers.at(self.wager.name, values["state"], values["die_1"],
                                values["die_2"])
+
+
+def observed_detail(judged: int, unit: str, gaps: int) -> str:
+    """What an obligation proved on a session log's settlements says it covers."""
+    return (f"on the {judged:,} {unit} the log holds; {gaps:,} more it never shows are gaps, "
+            "listed by table-coverage (--require-coverage makes them fail)")

@@ -12,7 +12,12 @@ import z3
 
 from casino_proofs import spec
 from casino_proofs.obligations.craps.answers import accepted, answer_json, question
-from casino_proofs.obligations.craps.context import WagerCheck, fault_verdict, problem
+from casino_proofs.obligations.craps.context import (
+    WagerCheck,
+    fault_verdict,
+    observed_detail,
+    problem,
+)
 from casino_proofs.obligations.craps.lifting import state_dict
 from casino_proofs.obligations.craps.session import not_at, state_is
 from casino_proofs.obligations.verdict import Verdict
@@ -52,6 +57,13 @@ def check(ctx: WagerCheck) -> None:
                 "impl": answer_json(answer), "verdict": fault_verdict(answer)}
 
     answer = ctx.session.check(z3.Xor(reachable, taken), *map(not_at, silent))
+    states = sum(1 for _ in spec.rules.all_states())
+    if answer.outcome == z3.unsat and silent and ctx.observed_only and states > len(silent):
+        ctx.replays[ob.id] = replay
+        ctx.record(ob, started, Verdict.PROVED,
+                   observed_detail(states - len(silent), "states (on roll 1-1)", len(silent)),
+                   core=answer.core, smt=answer.kept("unsat"), cost=answer.cost)
+        return
     if answer.outcome == z3.unsat and silent:
         st = silent[0]
         ctx.record(ob, started, Verdict.ERROR,

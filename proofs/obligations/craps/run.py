@@ -13,6 +13,8 @@ from casino_proofs.obligations.craps import (
     domain,
     engine_checks,
     enumeration,
+    facts,
+    log_scope,
     reachable,
     universe,
 )
@@ -110,11 +112,16 @@ def _table_part(engine: Engine, values: Mapping[str, str], asked: list[spec.Wage
     return results, out
 
 
-def _not_offered(w: spec.WagerSpec) -> Result:
-    return Result(Obligation(f"craps/{w.name}/all-states/offered", "offered", w.paragraph,
-                             (w.paragraph,), w.name, "all-states",
-                             "the engine settles this wager", game="craps"),
-                  Verdict.REFUTED, 0.0,
+def _not_offered(w: spec.WagerSpec, log: bool = False) -> Result:
+    """A wager the engine does not offer: REFUTED; in a session log, which cannot tell what
+    its tables offer, a wager nobody bet is not established."""
+    ob = Obligation(f"craps/{w.name}/all-states/offered", "offered", w.paragraph,
+                    (w.paragraph,), w.name, "all-states", "the engine settles this wager",
+                    game="craps")
+    if log:
+        return Result(ob, Verdict.ERROR, 0.0, f"not established: no session of the log bets "
+                                              f"{w.name}; --require-coverage asks for it")
+    return Result(ob, Verdict.REFUTED, 0.0,
                   f"the engine does not offer {w.name} (it is not among the wagers of its "
                   "hello); leave it out with --wagers to prove the others alone")
 
@@ -144,13 +151,16 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
     results: list[Result] = [universe.check(session)]
     asked = [w for w in chosen if w.name in offered]
     engine.focus([w.name for w in asked])
-    results += [_not_offered(w) for w in chosen if w.name not in offered]
+    unoffered = [w for w in chosen if w.name not in offered]
+    log = engine.kind == "log"
+    if not engine.observed_only:
+        results += [_not_offered(w, log) for w in unoffered]
     answers = collect(engine, asked, values, explicit or engine.explicit_defaults())
     can_refuse = engine.kind not in ("table", "play", "log")
     table = engine.kind in ("play", "log")
     replays = {}
     for i, w in enumerate(asked, start=1):
-        check = WagerCheck(session, w, answers, can_refuse, table)
+        check = WagerCheck(session, w, answers, can_refuse, table, engine.observed_only)
         results += check_wager(check)
         replays.update(check.replays)
         if progress is not None:
@@ -167,7 +177,12 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
     out = [{"what": f"craps wager {name}", "why": "left out by the user (--wagers)"}
            for name in (left_out or [])]
     results, out = _table_part(engine, values, asked, results, out)
-    return CrapsRun(results, answers, out)
+    if log:
+        results, gaps = log_scope.scoped(results, not engine.observed_only)
+        if engine.observed_only:
+            gaps += log_scope.not_bet([w.name for w in unoffered])
+        out = [*out, *gaps]
+    return CrapsRun(facts.one_fact(results), answers, out)
 
 
 __all__ = ["CrapsRun", "prove_craps"]

@@ -5,14 +5,32 @@ vendor's table in the tests. Every wager, money in units of 0.01 rounded down by
 
 Options: ``--rounding R`` (floor, half-up, half-even, exact), ``--stake-unit U`` (the unit
 bets are taken in, a multiple of 0.01), ``--max-stake N``, ``--policy P`` (one-odds,
-no-take-down, no-working-call, payment=per-player, odds-limit=K, odds-limit=3-4-5),
+no-take-down, no-working-call, payment=per-player, odds-limit=K, odds-limit=3-4-5,
+odds-limit=3-4-5-dont-6x: 3-4-5 on the right, the Don't odds at most 6 times the line stake),
 ``--shuffle-bets`` (each roll's bets listed in another order), and ``--fault F`` for the
 faults the tests need: ``pay-again``, ``keep-withdrawn``, ``second-shooter-odds``,
 ``overpay-from-3000``, ``wrong-kind-odds``, ``refuse-calls``, ``no-take-down``,
 ``relist-decided``, ``odds-withdraw-takes-line``, ``old-point-next-shooter``,
 ``come-odds-dead``, ``zero-stake``, ``mix-scripts`` (a request of many scripts answered with
 the state of the previous script, as if the table were not reset: right alone),
-``swap-answers`` (the answers of the first two scripts of a request swapped).
+``swap-answers`` (the answers of the first two scripts of a request swapped),
+``extra-field`` (every bet of a roll's answer carries one field more, ``"net"``),
+``hard-ways-easy-push`` (every Hard Way made the easy way returns its stake, where it loses),
+``two-multipliers`` (Craps 2 and Craps 12 pay 29 to 1, where they pay 30), ``call-any-bet``
+(a call is taken on any bet the script placed, on the table or gone).
+
+``--legal V`` (repeatable) makes it another *correct* table, one a vendor might write, that
+declares nothing more (issue 29): ``refuse-choices`` (every withdrawal the text leaves to the
+table refused: a Single Chance bet, a bet before its first roll, a one-roll wager),
+``refuse-single-take-down`` (only the Single Chance bets refused), ``put-bets`` (a Pass or
+Don't Pass bet taken while a point is on, settled on that point), ``blank-lines`` (blank
+lines before every answer), ``reorder-keys`` (every object's keys in reverse order),
+``utf8-reasons`` (long refusal reasons in raw UTF-8), ``fresh-ids-only`` (a placement whose ID
+the script named before, even refused, is refused: the page promised fresh IDs),
+``merge-odds`` (under ``--policy one-odds``, a second Associate Chance is taken and merged
+into the first), ``protocol-2.0`` (the 0.1.0 page's shape: scripts and answers as lists; an
+object script is an error), ``refuse-over=N`` (stakes over N refused, with a reason, no limit
+declared), and ``--unit D`` pays in units of D (default 0.01).
 """
 
 from __future__ import annotations
@@ -36,17 +54,22 @@ POINTS = (4, 5, 6, 8, 9, 10)
 
 def _options(argv: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {"rounding": "floor", "faults": set(), "policies": {},
-                           "stake_unit": None, "max_stake": None, "shuffle": False}
+                           "stake_unit": None, "max_stake": None, "shuffle": False,
+                           "legal": {}, "unit": "0.01"}
     i = 0
     while i < len(argv):
         a = argv[i]
         if a == "--shuffle-bets":
             out["shuffle"] = True
-        elif a in ("--rounding", "--stake-unit", "--max-stake", "--policy", "--fault"):
+        elif a in ("--rounding", "--stake-unit", "--max-stake", "--policy", "--fault",
+                   "--legal", "--unit"):
             value = argv[i + 1]
             i += 1
             if a == "--fault":
                 out["faults"].add(value)
+            elif a == "--legal":
+                name, _, v = value.partition("=")
+                out["legal"][name] = v or True
             elif a == "--policy":
                 name, _, v = value.partition("=")
                 out["policies"][name] = v or True
@@ -59,12 +82,13 @@ def _options(argv: list[str]) -> dict[str, Any]:
 OPT = _options(sys.argv[1:])
 FAULT = OPT["faults"]
 POLICY = OPT["policies"]
-UNIT = Fraction(1, 100)
+LEGAL = OPT["legal"]
+UNIT = Fraction(Decimal(OPT["unit"]))
 PER_STAKE = int(Fraction(Decimal(OPT["stake_unit"])) / UNIT) if OPT["stake_unit"] else 1
 
 
 def hello() -> dict[str, Any]:
-    money: dict[str, Any] = {"unit": "0.01", "rounding": OPT["rounding"]}
+    money: dict[str, Any] = {"unit": OPT["unit"], "rounding": OPT["rounding"]}
     if OPT["stake_unit"]:
         money["stake_unit"] = OPT["stake_unit"]
     out: dict[str, Any] = {"name": "impl table", "version": "1", "games": ["craps"],
@@ -73,7 +97,9 @@ def hello() -> dict[str, Any]:
         out["limits"] = {"max_stake": int(OPT["max_stake"])}
     policies: dict[str, Any] = {}
     for name, value in POLICY.items():
-        if name == "odds-limit":
+        if name == "odds-limit" and value == "3-4-5-dont-6x":  # the Don't odds cap on stake
+            policies[name] = {"right": "3-4-5", "dont": {"multiple": 6}}
+        elif name == "odds-limit":
             policies[name] = value if value == "3-4-5" else {"multiple": int(value)}
         elif name == "payment":
             policies[name] = value
@@ -81,6 +107,8 @@ def hello() -> dict[str, Any]:
             policies[name] = True
     if policies:
         out["policies"] = policies
+    if "protocol-2.0" not in LEGAL:
+        out["protocol"] = "2.1"
     return out
 
 
@@ -107,6 +135,7 @@ class Table:
         self.bets: dict[str, dict[str, Any]] = {}
         self.used: set[str] = set()
         self.repeat: list[dict[str, Any]] = []  # pay-again / relist-decided
+        self.named: set[str] = set()  # every ID a placement named (fresh-ids-only)
         self.old_point: int | None = None
 
     def state(self, bet: dict[str, Any]) -> impl.State:
@@ -131,33 +160,47 @@ class Table:
         return out
 
     def place(self, e: dict[str, Any]) -> dict[str, Any]:
+        named_before = e["place"] in self.named
+        self.named.add(e["place"])
+        if "fresh-ids-only" in LEGAL and named_before:
+            return refusal("this ID was named before in the script")
         wager, amount, on = e.get("wager"), e.get("amount"), e.get("on")
         if e["place"] in self.used or wager not in impl.WAGERS:
-            return {"refused": "no"}
+            return refusal("no")
         if type(amount) is not int or (amount < 1 and "zero-stake" not in FAULT) or amount < 0:
-            return {"refused": "a stake is at least one unit"}
+            return refusal("a stake is at least one unit")
         if OPT["max_stake"] and amount > int(OPT["max_stake"]):
-            return {"refused": "over the limit"}
+            return refusal("over the limit")
+        if "refuse-over" in LEGAL and amount > int(LEGAL["refuse-over"]):
+            return refusal(f"over this table's maximum of {LEGAL['refuse-over']}")
         if e.get("working") and (wager not in CALLS or "no-working-call" in POLICY):
-            return {"refused": "no call"}
-        if (wager in ("pass", "dont-pass") and self.point is not None) or \
+            return refusal("no call")
+        put = "put-bets" in LEGAL and wager in ("pass", "dont-pass")
+        if (wager in ("pass", "dont-pass") and self.point is not None and not put) or \
                 (wager in ("come", "dont-come") and self.point is None):
-            return {"refused": "not now"}
+            return refusal("not now")
         point = None
         if wager in ODDS_ON:
             parent = self.bets.get(on) if isinstance(on, str) else None
             kind_ok = parent is not None and (parent["wager"] == ODDS_ON[wager] or (
                 "wrong-kind-odds" in FAULT and parent["wager"] in SINGLE))
             if not kind_ok or parent is None or parent["point"] is None:
-                return {"refused": "no line bet with a point"}
+                return refusal("no line bet with a point")
+            if "one-odds" in POLICY and parent["odds"] and "merge-odds" in LEGAL:
+                first = self.bets[parent["odds"][0]]
+                first["amount"] += amount
+                self.used.add(e["place"])
+                return {"accepted": True}
             if "one-odds" in POLICY and parent["odds"]:
-                return {"refused": "one odds bet"}
+                return refusal("one odds bet")
             if not self._within_limit(wager, amount, parent):
-                return {"refused": "over the odds limit"}
+                return refusal("over the odds limit")
             point = parent["point"]
         if OPT["rounding"] == "exact" and any(
                 (amount * PER_STAKE * n).denominator != 1 for n in self.nets(wager, point)):
-            return {"refused": "a win would pay a fraction of a unit"}
+            return refusal("a win would pay a fraction of a unit")
+        if put:
+            point = self.point
         bet = {"id": e["place"], "wager": wager, "amount": amount, "working": bool(
             e.get("working")), "on": on if wager in ODDS_ON else None, "point": point,
             "rolls": 0, "odds": [], "player": e.get("player", "p1"), "shooter": self.shooter}
@@ -171,7 +214,9 @@ class Table:
         limit = POLICY.get("odds-limit")
         if limit is None:
             return True
-        if limit != "3-4-5":
+        if limit == "3-4-5-dont-6x" and wager in ("dont-pass-odds", "dont-come-odds"):
+            return amount <= 6 * parent["amount"]
+        if limit not in ("3-4-5", "3-4-5-dont-6x"):
             return amount <= int(limit) * parent["amount"]
         if wager in ("pass-odds", "come-odds"):
             return amount <= {4: 3, 10: 3, 5: 4, 9: 4, 6: 5, 8: 5}[parent["point"]] * \
@@ -181,17 +226,24 @@ class Table:
         return amount * net <= 6 * parent["amount"]
 
     def call(self, e: dict[str, Any]) -> dict[str, Any]:
+        if "call-any-bet" in FAULT and e["call"] in self.used:
+            return {"accepted": True}
         bet = self.bets.get(e["call"])
         if bet is None or bet["wager"] not in CALLS or "no-working-call" in POLICY \
                 or "refuse-calls" in FAULT:
-            return {"refused": "no"}
+            return refusal("no")
         bet["working"] = bool(e["working"])
         return {"accepted": True}
 
     def withdraw(self, e: dict[str, Any]) -> dict[str, Any]:
         bet = self.bets.get(e["withdraw"])
         if bet is None or bet["odds"] or "no-take-down" in POLICY or "no-take-down" in FAULT:
-            return {"refused": "no"}
+            return refusal("no")
+        must = (bet["wager"].startswith("hard-") or bet["wager"] in ODDS_ON) and bet["rolls"]
+        if "refuse-choices" in LEGAL and not must:
+            return refusal("this table takes down only what the text lets be withdrawn")
+        if "refuse-single-take-down" in LEGAL and bet["wager"] in SINGLE:
+            return refusal("a line bet stays up")
         if "keep-withdrawn" in FAULT and bet["wager"].startswith("hard-"):
             return {"accepted": True, "returned": bet["amount"] * PER_STAKE}
         del self.bets[bet["id"]]
@@ -230,6 +282,8 @@ class Table:
         self._move(total)
         if OPT["shuffle"]:
             entries = entries[1::2] + entries[::2]
+        if "extra-field" in FAULT:
+            entries = [{**entry, "net": "0"} for entry in entries]
         out: dict[str, Any] = {"point": self._said_point(), "bets": entries}
         if POLICY.get("payment") == "per-player":
             out["players"] = [{"player": p, "paid": pays(x)} for p, x in
@@ -247,6 +301,12 @@ class Table:
             # wrong-kind-odds: settled as its own kind, as if its own line bet's point were on
             state = impl.State(bet["point"], False, bet["working"], False)
         s = impl.settle(wager, state, impl.Roll(d1, d2))
+        if "hard-ways-easy-push" in FAULT and wager.startswith("hard-") and d1 != d2 \
+                and d1 + d2 == int(wager[5:]) and s.decision is Decision.LOSE:
+            s = impl.Settlement(Decision.PUSH, Fraction(0), None)
+        if "two-multipliers" in FAULT and wager in ("craps-2", "craps-12") \
+                and s.decision is Decision.WIN:
+            s = impl.Settlement(Decision.WIN, Fraction(29), None)
         units = bet["amount"] * PER_STAKE
         if "come-odds-dead" in FAULT and wager == "come-odds" and self.point is None:
             bet["dead"] = True
@@ -287,6 +347,20 @@ class Table:
         return self.point
 
 
+def refusal(reason: str) -> dict[str, Any]:
+    if "utf8-reasons" in LEGAL:
+        reason = f"Refusé — « {reason} » " + "é" * 120
+    return {"refused": reason}
+
+
+def reorder(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: reorder(value[k]) for k in reversed(list(value))}
+    if isinstance(value, list):
+        return [reorder(v) for v in value]
+    return value
+
+
 def play(events: list[dict[str, Any]], table: Table | None = None) -> list[Any]:
     t = table or Table()
     out: list[Any] = []
@@ -305,6 +379,7 @@ def play(events: list[dict[str, Any]], table: Table | None = None) -> list[Any]:
 
 
 def main() -> None:
+    sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -314,6 +389,12 @@ def main() -> None:
             return
         if op == "hello":
             out: Any = hello()
+        elif op == "play" and "protocol-2.0" in LEGAL:
+            scripts = request["scripts"]
+            if not all(isinstance(x, list) for x in scripts):
+                out = {"error": "a script is a list of events"}
+            else:
+                out = {"scripts": [play(x) for x in scripts]}
         elif op == "play":
             scripts = request["scripts"]
             shared = Table() if "mix-scripts" in FAULT and len(scripts) > 1 else None
@@ -323,7 +404,11 @@ def main() -> None:
             out = {"scripts": answers}
         else:
             out = {"error": f"unknown op {op}"}
-        sys.stdout.write(json.dumps(out) + "\n")
+        if "reorder-keys" in LEGAL:
+            out = reorder(out)
+        if "blank-lines" in LEGAL:
+            sys.stdout.write("\n  \n")
+        sys.stdout.write(json.dumps(out, ensure_ascii="utf8-reasons" not in LEGAL) + "\n")
         sys.stdout.flush()
 
 
