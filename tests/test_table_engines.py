@@ -254,11 +254,16 @@ def test_r3_95_16_intro_s1_odds_before_the_point_name_the_script_and_the_event(
 @pytest.mark.exhaustive
 def test_conv_money_round_once_half_up_paid_under_floor_shows_both_amounts(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """A Horn on 2 nets 27/4: a stake of 1 unit wins exactly 27/4 = 6.75 units; floor pays 6,
-    half-up 7 (the shortest script that shows it: a Horn, then 1-1)."""
+    """One kind per payout clause (issue 29: one fact, one finding): the winnings of
+    r3-95.15-5.s2 (30 to 1, a 2 of the dice) are shown first by a 3-Way Craps, the first wager
+    met of those paid by that clause. It nets 28/3: a stake of 2 units wins exactly 56/3 =
+    18.67 units; floor pays 18, half-up 19."""
     _, out, _ = _check(capsys, "--engine", f"play:node {TABLE_JS} --fault half-up-paid")
-    assert re.search(r"horn at a stake of 1 unit wins 27/4 per unit, exactly 27/4 units, "
-                     r"due 6 \(floor\); the engine paid 7", out), out[:4000]
+    flat = " ".join(out.split())
+    assert re.search(r"winnings paid otherwise than r3-95\.15-5\.s2 and the declared rounding "
+                     r"say \(the first: script s\d+ \(three-way-craps at 28/3: [^)]*\), event "
+                     r"\d+: three-way-craps at a stake of 2 units wins 28/3 per unit, exactly "
+                     r"56/3 units, due 18 \(floor\); the engine paid 19\)", flat), out[:4000]
 
 
 # -- a table that lies --------------------------------------------------------------------------
