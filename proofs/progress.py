@@ -17,6 +17,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 #: seconds between two progress lines in a log
@@ -31,8 +32,12 @@ class Progress:
     takes a second and the next a minute)."""
 
     def __init__(self, label: str, total: int, enabled: bool,
-                 stream: TextIO | None = None, unit: str = "", estimate: bool = True) -> None:
+                 stream: TextIO | None = None, unit: str = "", estimate: bool = True,
+                 also: Callable[[float], str] | None = None) -> None:
+        """``also(seconds)``: more to say of the work done after so many seconds (a log's
+        events judged and events a second)."""
         self.label = label
+        self.also = also
         self.total = total
         self.unit = unit
         self.estimate = estimate
@@ -75,7 +80,8 @@ class Progress:
             remaining = rate * (self.total - self.done) - (now - self.at)
             if remaining >= 0.5:
                 left = f", about {remaining:.0f} s left"
-        return f"{self.label}: {work}, {spent:.0f} s{left}"
+        more = f", {self.also(spent)}" if self.also is not None else ""
+        return f"{self.label}: {work}{more}, {spent:.0f} s{left}"
 
     def _beat(self) -> None:
         every = TTY_EVERY if self.tty else LOG_EVERY

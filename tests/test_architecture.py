@@ -9,6 +9,7 @@ The floors, from the ground up (CONTRIBUTING.md, "Where things go"):
    solver plumbing, the tool's version, the progress meter;
 2. ``protocol``: what passes between the checker and an engine; ``context``: what every
    report states besides its verdicts (the text, the readings and conventions in force);
+   ``scale``: a task mapped over shards, on local processes or a Dask cluster;
 3. ``obligations``: what is proved per game, from recorded answers;
 4. ``tables``: protocol 2, the table checked as it plays;
 5. ``adapters``: every door to an engine, ``open_target``;
@@ -31,8 +32,8 @@ TOOL = ROOT / "proofs"
 NAMESPACE = "casino_proofs"
 FLOORS = {
     "untrusted": 1, "solving": 1, "version": 1, "progress": 1, "context": 2,
-    "protocol": 2, "obligations": 3, "tables": 4, "adapters": 5, "analyses": 6, "audit": 7,
-    "reports": 8, "command": 9, "__main__": 10, "__init__": 0,
+    "protocol": 2, "scale": 2, "obligations": 3, "tables": 4, "adapters": 5, "analyses": 6,
+    "audit": 7, "reports": 8, "command": 9, "__main__": 10, "__init__": 0,
 }
 #: the parts installed beside the tool, which any room may import (impl: only the adapters)
 BESIDE = {"spec", "impl", "regulation"}

@@ -37,10 +37,10 @@ def seed_alone() -> Iterator[None]:
                        "of the modules loaded; pin hypothesis to a release this tool knows") \
             from None
     empty = Constants()
-    providers._get_local_constants = lambda: empty  # type: ignore[assignment]
+    setattr(providers, "_get_local_constants", lambda: empty)  # noqa: B010 (private, typed per release)
     cache.clear()
     try:
         yield
     finally:
-        providers._get_local_constants = saved  # type: ignore[assignment]
+        setattr(providers, "_get_local_constants", saved)  # noqa: B010
         cache.clear()

@@ -277,6 +277,28 @@ def run(engine: Engine, hands: Iterator[tuple[int, ...]], readings: Mapping[str,
     return result
 
 
+def not_answered(hands: Iterator[tuple[int, ...]], task: int,
+                 sample: frozenset[tuple[int, ...]], why: str) -> PassResult:
+    """A task whose answers never came back (the worker running it died): every hand of it
+    counted and filed as not asked, saying why, so that the ``exhaustive`` obligation is
+    ERROR for it (a non-answer proves nothing either way), and its sampled hands are too."""
+    result = PassResult({}, 0, {})
+    fault = Faulty("unasked", why)
+    first: tuple[int, ...] | None = None
+    for hand in hands:
+        result.hands += 1
+        first = hand if first is None else first
+        key = abstraction(hand)
+        count, least = result.every.get(key, (0, hand))
+        result.every[key] = (count + 1, min(least, hand))
+        if hand in sample:
+            result.sample[hand] = fault
+    if first is not None:
+        result.failures[f"unasked: {why}"] = (first, result.hands)
+    result.digests[task] = hashlib.sha256(f"not answered: {why}".encode()).hexdigest()
+    return result
+
+
 def hands_starting_with(deck: tuple[int, ...], position: int,
                         size: int) -> Iterator[tuple[int, ...]]:
     """Every hand of ``size`` cards of ``deck`` whose lowest card is ``deck[position]``."""
@@ -290,4 +312,4 @@ def hand_text(hand: Sequence[int]) -> str:
 
 
 __all__ = ["ClassEntry", "Faulty", "Key", "PassResult", "abstraction", "hand_text",
-           "hands_starting_with", "representative", "run"]
+           "hands_starting_with", "not_answered", "representative", "run"]

@@ -6,16 +6,15 @@ from __future__ import annotations
 import gc
 import hashlib
 import itertools
-import multiprocessing
-import os
 import random
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from math import comb
 from typing import Any
 
-from casino_proofs import spec
+from casino_proofs import scale, spec
 from casino_proofs.obligations.channel import channel_result, tag_given_up
 from casino_proofs.obligations.paigow import (
     asked_again,
@@ -35,8 +34,8 @@ from casino_proofs.obligations.paigow.scope_spec import FULL_DECK, SCOPES, Scope
 from casino_proofs.obligations.verdict import Result, Verdict
 from casino_proofs.protocol.channel_log import ChannelLog
 from casino_proofs.protocol.engine import Engine
+from casino_proofs.scale import NotAnswered
 from casino_proofs.solving.budget import Budget
-from casino_proofs.untrusted import processes
 
 DETERMINISM_SAMPLE = 20_000  # five-card hands asked again (every two-card hand is)
 DETERMINISM_SEED = 53
@@ -45,40 +44,76 @@ DETERMINISM_SEED = 53
 # Work done in worker processes: the pass over every hand, and the Z3 queries
 # ---------------------------------------------------------------------------------------------
 
-_JOB: dict[str, Any] = {}
-_ENGINE: list[Engine] = []  # the worker's own engine, opened on its first task
+
+class _Worker:
+    """What one worker holds for a run (:mod:`casino_proofs.scale`): the job (the engine, the
+    readings, the deck, the budget, the sample), and an engine of its own for each thread that
+    runs its pass tasks, opened on the first, all ended by ``close`` (a Dask worker may run
+    shards on several threads; each engine is asked by one thread only)."""
+
+    def __init__(self, job: dict[str, Any]) -> None:
+        self.job = job
+        self.engines: dict[int, Engine] = {}
+        self.closed = False
+        self.lock = threading.Lock()
+
+    def engine(self) -> Engine:
+        with self.lock:
+            if self.closed:
+                raise RuntimeError("the run has ended: no engine is started for it")
+            mine = self.engines.get(threading.get_ident())
+            if mine is None:
+                mine = self.engines[threading.get_ident()] = self.job["engine"].fresh()
+            return mine
+
+    def close(self) -> None:
+        with self.lock:
+            self.closed = True
+            engines, self.engines = list(self.engines.values()), {}
+        for engine in engines:
+            engine.close()
 
 
-def _worker_engine() -> Engine:
-    if not _ENGINE:
-        _ENGINE.append(_JOB["engine"].fresh())
-    return _ENGINE[0]
+def _setup(job: dict[str, Any]) -> _Worker:
+    return _Worker(job)
 
 
-def _close_worker_engine() -> None:
-    while _ENGINE:
-        _ENGINE.pop().close()
+def _teardown(worker: _Worker) -> None:
+    worker.close()
 
 
-def _task(task: tuple[str, ...]) -> tuple[tuple[str, ...], Any]:
+def _stays_here(task: tuple[str, ...]) -> bool:
+    """The queries run on a process forked from the checker even when the pass goes to a
+    cluster: Z3's resource counts and models depend on what the process made before."""
+    return task[0] == "queries"
+
+
+def _task(worker: _Worker, task: tuple[str, ...]) -> Any:
+    job = worker.job
     kind = task[0]
     if kind == "queries":
         # Every query in one process, in one order, after the garbage the fork inherited is
         # gone: Z3's resource counts (and the models it picks) depend on the terms its context
         # has made and freed before, so which worker ran which query must not matter.
         gc.collect()
-        return task, [q for t in _query_tasks() for q in _task(t)[1]]
+        return [q for t in _query_tasks() for q in _task(worker, t)]
     if kind == "abstraction":
-        return task, pq.abstraction_queries(task[1], task[2], _JOB["spec_readings"],
-                                            _JOB["budget"], _JOB["record"])
+        return pq.abstraction_queries(task[1], task[2], job["spec_readings"], job["budget"],
+                                      job["record"])
     if kind == "spec":
-        return task, pq.spec_queries(task[1], _JOB["spec_readings"], _JOB["deck"],
-                                     _JOB["budget"], _JOB["record"])
-    scope, position = task[1], int(task[2])
-    deck = _JOB["deck"]
-    hands: Iterator[tuple[int, ...]] = pp.hands_starting_with(deck, position, SCOPES[scope])
-    index = list(SCOPES).index(scope) * 1000 + position
-    return task, pp.run(_worker_engine(), hands, _JOB["readings"], index, _JOB["sample"])
+        return pq.spec_queries(task[1], job["spec_readings"], job["deck"], job["budget"],
+                               job["record"])
+    return pp.run(worker.engine(), _pass_hands(task, job["deck"]), job["readings"],
+                  _pass_index(task), job["sample"])
+
+
+def _pass_hands(task: tuple[str, ...], deck: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """The hands of a pass task: every hand of its scope whose lowest card is its position's."""
+    return pp.hands_starting_with(deck, int(task[2]), SCOPES[task[1]])
+
+
+def _pass_index(task: tuple[str, ...]) -> int:
+    return list(SCOPES).index(task[1]) * 1000 + int(task[2])
 
 
 def _query_tasks() -> list[tuple[str, ...]]:
@@ -101,24 +136,15 @@ def _hands_of(task: tuple[str, ...], cards: int) -> int:
     return comb(cards - 1 - int(task[2]), SCOPES[task[1]] - 1)
 
 
-def _run_tasks(tasks: list[tuple[str, ...]], workers: int) -> Iterator[tuple[tuple[str, ...],
-                                                                             Any]]:
-    if workers <= 1:
-        try:
-            yield from map(_task, tasks)
-        finally:
-            _close_worker_engine()
-        return
-    context = multiprocessing.get_context("fork")
-    # a worker, and the engine it runs, end with the checker, however the checker ends
-    with context.Pool(workers, processes.exit_with_parent, (os.getpid(),)) as pool:
-        yield from pool.imap_unordered(_task, tasks)
-        # each worker's engine ends with its process
-        pool.map(_close_in_worker, range(workers * 4))
-
-
-def _close_in_worker(_: int) -> None:
-    _close_worker_engine()
+def _answered(task: tuple[str, ...], got: Any, job: dict[str, Any]) -> Any:
+    """A task's result; for a pass task whose worker died, every hand of it not asked (ERROR
+    for the exhaustive obligation, never PROVED); the queries' process dying ends the check."""
+    if not isinstance(got, NotAnswered):
+        return got
+    if task[0] != "pass":
+        raise RuntimeError(f"the process running the Pai Gow queries ended: {got.why}")
+    return pp.not_answered(_pass_hands(task, job["deck"]), _pass_index(task), job["sample"],
+                           got.why)
 
 
 def _sample(deck: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
@@ -158,10 +184,14 @@ def prove_paigow(engine: Engine, readings: Mapping[str, str] | None = None,
                  budget: Budget | None = None, spec_checks: bool = True,
                  record: bool = False,
                  progress: Callable[[int, int], None] | None = None,
-                 phases: dict[str, float] | None = None) -> PaiGowOutcome:
+                 phases: dict[str, float] | None = None,
+                 scheduler: str | None = None) -> PaiGowOutcome:
     """Prove every Pai Gow obligation of ``engine`` over every hand of ``deck``.
     ``phases`` (with ``workers=1``, so that every phase runs here) gathers the CPU seconds of
     the pass over every hand, the queries, and the obligations checked after them.
+    ``scheduler``: the pass's tasks on a Dask cluster (``local``, a ``LocalCluster`` of
+    ``workers`` processes, or ``tcp://HOST:PORT``), each worker with an engine of its own; the
+    queries stay on a process forked from this one. The outcome is the local pool's.
 
     ``spec_checks=False`` leaves out the obligations that do not involve the implementation
     (the abstraction lemma, non-vacuity, the statements' soundness, the conventions' consistency
@@ -172,28 +202,13 @@ def prove_paigow(engine: Engine, readings: Mapping[str, str] | None = None,
     spec_readings = spec.Readings.from_dict(values)
     engine.hello  # noqa: B018 - asked once here, before the workers copy the engine
     deck = tuple(sorted(deck))
-    _JOB.clear()
-    _JOB.update(engine=engine, readings=values, spec_readings=spec_readings, deck=deck,
-                budget=budget or Budget(), record=record, sample=_sample(deck))
-    passes = {scope: PassResult({}, 0, {}) for scope in SCOPES}
-    queries: list[pq.Query] = []
-    tasks = _tasks(deck, spec_checks)
+    # a Dask worker is sent the engine unstarted (a started one holds its process)
+    job = {"engine": engine.fresh() if scheduler else engine, "readings": values,
+           "spec_readings": spec_readings, "deck": deck, "budget": budget or Budget(),
+           "record": record, "sample": _sample(deck)}
+    where = scale.Scheduler(workers, scheduler)
+    passes, queries = _run_tasks(job, _tasks(deck, spec_checks), where, progress, phases)
     clock = time.process_time()
-    hands = {t: _hands_of(t, len(deck)) for t in tasks}
-    total, done = sum(hands.values()), 0
-    for task, outcome in _run_tasks(tasks, workers):
-        done += hands[task]
-        if progress is not None:
-            progress(done, total)
-        if task[0] == "pass":
-            passes[task[1]].merge(outcome)
-        else:
-            queries += outcome
-        if phases is not None:
-            phase = "pass over every hand" if task[0] == "pass" else "queries"
-            phases[phase] = phases.get(phase, 0.0) + time.process_time() - clock
-            clock = time.process_time()
-    _JOB.clear()
     out = PaiGowOutcome([], {}, {}, {s: passes[s].hands for s in SCOPES},
                         {s: len(passes[s].table) for s in SCOPES},
                         determinism_sample=sum(len(passes[s].sample) for s in SCOPES))
@@ -211,6 +226,38 @@ def prove_paigow(engine: Engine, readings: Mapping[str, str] | None = None,
     if phases is not None:
         phases["obligations after the pass"] = time.process_time() - clock
     return out
+
+
+def _run_tasks(job: dict[str, Any], tasks: list[tuple[str, ...]], where: scale.Scheduler,
+               progress: Callable[[int, int], None] | None,
+               phases: dict[str, float] | None) -> tuple[dict[str, PassResult],
+                                                         list[pq.Query]]:
+    """Every task, wherever ``where`` says, merged in task order: each scope's pass, and the
+    queries; ``progress`` is told the hands done as each task finishes, wherever it ran."""
+    passes = {scope: PassResult({}, 0, {}) for scope in SCOPES}
+    queries: list[pq.Query] = []
+    clock = time.process_time()
+    hands = [_hands_of(t, len(job["deck"])) for t in tasks]
+    total, done = sum(hands), 0
+
+    def finished(i: int) -> None:
+        nonlocal done
+        done += hands[i]
+        if progress is not None:
+            progress(done, total)
+
+    work = scale.Work(_task, job, _setup, _teardown, _stays_here)
+    for task, got in zip(tasks, scale.map_shards(work, tasks, where, finished), strict=True):
+        outcome = _answered(task, got, job)
+        if task[0] == "pass":
+            passes[task[1]].merge(outcome)
+        else:
+            queries += outcome
+        if phases is not None:
+            phase = "pass over every hand" if task[0] == "pass" else "queries"
+            phases[phase] = phases.get(phase, 0.0) + time.process_time() - clock
+            clock = time.process_time()
+    return passes, queries
 
 
 def _scope_results(scope: str, passed: PassResult, queries: list[pq.Query], engine: Engine,
