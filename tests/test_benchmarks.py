@@ -16,7 +16,7 @@ import pytest
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 #: the scripts that run the JavaScript example engines
-NODE = {"diff", "engine_exec", "table_engine"}
+NODE = {"diff", "engine_exec", "log_scale", "paigow_dask", "table_engine"}
 #: what each prints (a figure: a number, then its unit), one pattern a line
 FIGURES = {
     "blueprint": [r"check alone: +[\d.]+ s wall",
@@ -30,6 +30,12 @@ FIGURES = {
     "diff": [r"craps diff, two engines over exec \(median of 1\): +[\d.]+ s",
              r"Pai Gow diff over every hand"],
     "engine_exec": [r"Pai Gow, every hand", r"craps over exec \(median of 1\): +[\d.]+ s"],
+    "log_scale": [r"session log of [\d,]+ events .*2 local workers: [\d.]+ s wall, [\d.]+ s CPU",
+                  r"ratio 10x the events: [\d.]+x the wall",
+                  r"ratio LocalCluster / local: [\d.]+|LocalCluster \(2 workers\): left out"],
+    "paigow_dask": [r"local pool \(2 processes\): +[\d.]+ s",
+                    r"LocalCluster \(2 workers\): +[\d.]+ s",
+                    r"ratio Dask / local pool: +[\d.]+"],
     "paigow_proofs": [r"impl evaluator: [\d,]+ hands/s"],
     "par_sheet": [r"seven-card table \(116,280 hands of 21 cards, exact\): +[\d.]+ s",
                   r"craps sheet, every reading: +[\d.]+ s"],
@@ -42,6 +48,8 @@ FIGURES = {
 FULL = {
     "diff": [r"diff impl exec \(wheel-lowest\): +[\d.]+ s", r"ratio diff / check: +[\d.]+"],
     "engine_exec": [r"exec \(JavaScript engine\): +[\d.]+ s", r"in process \(impl\): +[\d.]+ s"],
+    "paigow_dask": [r"Pai Gow exec pass \(every hand, a new process each\)",
+                    r"ratio Dask / local pool: +[\d.]+"],
     "paigow_proofs": [r"cold \(new process, 2 workers\): +[\d.]+ s"],
 }
 
@@ -57,10 +65,16 @@ def _run(name: str, *options: str, timeout: int) -> str:
 
 def test_every_benchmark_has_its_figures_listed() -> None:
     scripts = {p.stem for p in BENCHMARKS.glob("*.py")} - {"cold_run"}  # the shared helper
-    assert scripts == set(FIGURES)
+    assert scripts == set(FIGURES) and HEAVY <= scripts
 
 
-@pytest.mark.parametrize("name", sorted(FIGURES))
+#: smoke runs of several seconds of CPU each: run with the exhaustive tests (CI runs both), to
+#: keep the default pytest within its CPU budget
+HEAVY = {"blueprint", "check_profile", "log_scale", "paigow_dask", "table_engine"}
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.exhaustive)
+                                  if n in HEAVY else n for n in sorted(FIGURES)])
 def test_a_benchmark_runs_at_a_small_size_and_prints_its_figures(name: str) -> None:
     out = _run(name, "--quick", timeout=300)
     assert out.startswith("quick: a smoke run")

@@ -89,6 +89,7 @@ def test_a_comparator_wrong_on_a_family_of_hands_is_refuted_with_a_pair(
         assert f"the first ({check})" in detail
 
 
+@pytest.mark.exhaustive  # 5 s of CPU: with the exhaustive runs (CI runs both)
 @needs_node
 def test_r3_40_an_evaluator_with_only_compare_is_proved_and_the_assumption_stated() -> None:
     """A right comparator is PROVED on every obligation (one run over the 21 cards of A, K,

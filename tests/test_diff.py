@@ -176,6 +176,7 @@ def test_r3_40_royal_flush_also_straight_flush_shows_the_text_contradicting_itse
 # -- two engines that differ by one fault ---------------------------------------------------
 
 
+@pytest.mark.exhaustive  # 4 s of CPU: with the exhaustive runs (CI runs both)
 @needs_node
 def test_two_javascript_engines_differing_by_dont_bar_2_give_exactly_its_inputs() -> None:
     a = diff.Target("2.3", {}, open_target(_js()))

@@ -42,6 +42,7 @@ def _load() -> int:
     return 2 * (os.cpu_count() or 2)  # twice as many busy processes as cores
 
 
+@pytest.mark.exhaustive  # it loads the machine on purpose: with the exhaustive runs
 def test_craps_verdicts_and_resources_are_the_same_on_a_busy_machine() -> None:
     options = ("--only", "craps", "--wagers", "hard-6,any-7,pass,come-odds")
     idle = _verdicts(*options)

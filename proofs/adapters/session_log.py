@@ -1,187 +1,229 @@
-"""A table's session log as an engine (``table:FILE`` whose lines are table sessions,
-docs/engine-protocol.md, "Session logs").
+"""A table's session log as an engine (``table:PATH`` whose lines are table sessions,
+docs/engine-protocol.md, "Session logs"): a file, a directory of them or a glob, plain or gzip.
 
 Each line is one session an electronic table exported: ``{"events": [...], "answers":
-[...]}``, in protocol 2's events and answers; a first line ``{"hello": {...}}`` may declare
-the table's money. The sessions are read as played scripts are (:mod:`casino_proofs.tables`):
-every observation is checked, and every input of the universe the log never exercised is a
-gap that ``table-coverage`` lists. The file is read line by line, each line bounded.
+[...]}``, in protocol 2's events and answers; the first line of a file may be its hello,
+``{"hello": {...}}``, declaring the table's money (every file's the same). The log is hashed
+and cut into shards in one pass over its bytes (:mod:`.log_files`), then judged shard by shard
+(:mod:`.log_shards`) -- here, in worker processes or on a Dask cluster -- and the shards merged
+in order: the same report whatever ran where. Every observation is checked, and every input of
+the universe the log never exercised is a gap that ``table-coverage`` lists.
 """
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Iterator, Mapping, Sequence
-from pathlib import Path
+import json
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
-from casino_proofs import spec
+from casino_proofs import scale, spec
+from casino_proofs.adapters import log_files, log_shards
+from casino_proofs.progress import Progress
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty, RankAnswer
 from casino_proofs.protocol.engine import Engine
-from casino_proofs.protocol.hello import EngineUnavailable, Hello, read_claims
+from casino_proofs.protocol.hello import (
+    EngineUnavailable,
+    Hello,
+    protocol_version,
+    read_claims,
+)
 from casino_proofs.protocol.money import Money, MoneyError
 from casino_proofs.tables import policies as declared
-from casino_proofs.tables.oracle import offered_specs
-from casino_proofs.tables.planner import Bet, Script
-from casino_proofs.tables.session import TableRun, read_run, readings_key, setting_of
-from casino_proofs.tables.transitions import Transitions
+from casino_proofs.tables.session import TableRun, read_run, readings_key
 from casino_proofs.untrusted.bounded_json import UntrustedJSON, loads
 
-#: bounds: the largest log, and the longest session line
-MAX_LOG = 1024 * 1024 * 1024
-MAX_SESSION = 8 * 1024 * 1024
-#: unreadable lines named one by one (the rest are counted)
-MAX_NOTED = 1000
 EXACT_UNIT = {"unit": "1", "rounding": "exact"}
+#: the longest session line (a longer one is an unreadable record)
+MAX_SESSION = log_files.MAX_LINE
+
+
+def _first_record(path: str) -> tuple[int, Any]:
+    """A file's first non-blank line, parsed (0 and None when it has none or it is not
+    JSON)."""
+    for line in log_files.lines(path):
+        if line.data is None:
+            return line.number, None
+        if line.data.strip():
+            try:
+                return line.number, loads(line.data, max_bytes=MAX_SESSION)
+            except UntrustedJSON:
+                return line.number, None
+    return 0, None
 
 
 def is_session_log(path: str) -> bool:
     """Whether a ``table:`` file is a session log (its first non-blank line a JSON object
     holding a session or a hello), not a protocol-1 settlement table."""
     try:
-        with open(path, "rb") as f:
-            for line in f:
-                if line.strip():
-                    try:
-                        first = loads(line, max_bytes=MAX_SESSION)
-                    except UntrustedJSON:
-                        return False
-                    return isinstance(first, dict) and bool({"events", "hello"} & set(first))
+        _number, first = _first_record(path)
     except OSError:
         return False
-    return False
+    return isinstance(first, dict) and bool({"events", "hello"} & set(first))
 
 
-def _event_ok(event: Any) -> bool:
-    if not isinstance(event, dict):
-        return False
-    if "place" in event:
-        return isinstance(event["place"], str) and isinstance(event.get("wager"), str) \
-            and type(event.get("amount")) is int \
-            and (event.get("on") is None or isinstance(event["on"], str)) \
-            and (event.get("player") is None or isinstance(event["player"], str))
-    if "roll" in event:
-        roll = event["roll"]
-        return isinstance(roll, list) and len(roll) == 2 and all(
-            type(d) is int and 1 <= d <= 6 for d in roll)
-    if "withdraw" in event:
-        return isinstance(event["withdraw"], str)
-    if "call" in event:
-        return isinstance(event["call"], str) and isinstance(event.get("working"), bool)
-    return False
+@dataclass(frozen=True)
+class Declaration:
+    """What the hellos of a log's files declare (the same in every file): the table's money,
+    the readings it claims, its policies, its protocol; ``lines``: each file's hello line
+    (0: the file has none)."""
+
+    money: Money
+    claims: dict[str, tuple[str, ...]] | None
+    policies: declared.Policies
+    protocol_version: str
+    lines: tuple[int, ...]
+
+
+def read_hellos(paths: Sequence[str]) -> Declaration:
+    """The hellos of a log's files, each only as a file's first line, all the same."""
+    found = Declaration(Money.read(EXACT_UNIT), None, declared.Policies(), "2.0", ())
+    canonical: str | None = None
+    lines: list[int] = []
+    for path in paths:
+        number, first = _first_record(path)
+        if not (isinstance(first, dict) and set(first) == {"hello"}):
+            lines.append(0)
+            continue
+        hello = first["hello"]
+        where = f"table:{path}: line {number}, the hello"
+        if not isinstance(hello, dict):
+            raise EngineUnavailable(f"{where}: a hello is a JSON object")
+        text = json.dumps(hello, sort_keys=True)
+        if canonical is not None and canonical != text:
+            raise EngineUnavailable(f"{where}: differs from the hello of "
+                                    f"{os.path.basename(paths[0])}; the files of one "
+                                    "log declare one table")
+        canonical = text
+        try:
+            found = Declaration(Money.read(hello.get("money", EXACT_UNIT)),
+                                read_claims(hello.get("readings")),
+                                declared.read(hello.get("policies"), hello.get("limits"),
+                                              spec.WAGER_NAMES),
+                                protocol_version(hello, 2), ())
+        except (MoneyError, EngineUnavailable, declared.PolicyError) as exc:
+            raise EngineUnavailable(f"{where}: {exc}") from None
+        lines.append(number)
+    return replace(found, lines=tuple(lines))
+
+
+def judging_progress(paths: Sequence[str], scan: log_files.Scan, census: log_shards.Census,
+                     show: bool) -> Callable[[log_files.Shard | None], None]:
+    """What shows the judging's progress: the log's bytes judged, events, events a second,
+    time left (nothing unless ``show``); called with each shard judged, then None."""
+    total = sum(os.path.getsize(p) for p in paths)
+    bar = Progress("judging the log", max(1, total // 2**20), show,
+                   unit="MB", also=lambda s: f"{census.events:,} events"
+                   + (f", {census.events / s:,.0f} events/s" if s >= 1 else ""))
+    sizes = {i: os.path.getsize(p) for i, p in enumerate(paths)}
+    done = [0]
+
+    def step(shard: log_files.Shard | None) -> None:
+        if shard is None:
+            bar.close()
+            return
+        nexts = [s.start for s in scan.shards if s.file == shard.file
+                 and s.start > shard.start]
+        end = min(nexts) if nexts and not paths[shard.file].endswith(".gz") \
+            else sizes[shard.file]
+        done[0] += max(0, end - shard.start)
+        bar.reached(done[0] // 2**20)
+    return step
 
 
 class SessionLog(Engine):
-    """The sessions a table logged, read as played scripts: once to learn what the log holds
-    (its money, its wagers), then once per run of the obligations, a session at a time."""
+    """The sessions a table logged, read as played scripts, shard by shard (``scheduler``:
+    where the shards are judged; one process by default)."""
 
     kind = "log"
 
     def __init__(self, path: str, target: str | None = None,
-                 require_coverage: bool = False) -> None:
+                 require_coverage: bool = False,
+                 scheduler: scale.Scheduler | None = None) -> None:
         super().__init__(target or f"table:{path}")
         #: a log's claim is about the settlements it holds (--require-coverage: about the
         #: whole universe, its gaps ERROR)
         self.observed_only = not require_coverage
-        file = Path(path)
-        if not file.is_file():
-            raise EngineUnavailable(f"table:{path}: no such file")
-        if file.stat().st_size > MAX_LOG:
-            raise EngineUnavailable(f"table:{path}: over {MAX_LOG:,} bytes")
         self.path = path
-        self.money = Money.read(EXACT_UNIT)
-        self.claims: dict[str, tuple[str, ...]] | None = None
-        self.policies = declared.Policies()
-        self.wagers: set[str] = set()
-        self.unreadable: list[tuple[int, str]] = []
-        self.unreadable_count = 0
-        self.sessions = self.events = 0
-        digest = hashlib.sha256()
-        for script, _ in self._sessions(digest):
-            self.sessions += 1
-            self.events += len(script.events)
-            self.wagers.update(b.wager for b in script.bets.values())
-        self.digest = digest.hexdigest()
+        self.paths = log_files.resolve(path)
+        self.scheduler = scheduler or scale.Scheduler(workers=1)
+        #: progress on standard error while the log is judged (the command turns it on)
+        self.show_progress = False
+        declaration = read_hellos(self.paths)
+        self.money = declaration.money
+        self.claims = declaration.claims
+        self.policies = declaration.policies
+        self.protocol_version = declaration.protocol_version
+        self.hellos = declaration.lines
+        self.scan = log_files.scan(self.paths)
+        self.digest = self.scan.digest
+        #: what the lines hold, from the first judging (the hello's wagers, the records)
+        self.census: log_shards.Census | None = None
         self._runs: dict[tuple[tuple[str, str], ...], TableRun] = {}
 
-    def _sessions(self, digest: Any = None) -> Iterator[tuple[Script, Any]]:
-        """Each session of the log and its answers, line by line (the hello, blank lines and
-        lines that cannot be read are skipped; the first reading, the one given ``digest``,
-        notes the unreadable ones)."""
-        first_pass = digest is not None
-        seen_session = False
-        with open(self.path, "rb") as f:
-            for number, line in enumerate(f, start=1):
-                if digest is not None:
-                    digest.update(line)
-                if not line.strip():
+    def _setting(self, readings: Mapping[str, str]) -> log_shards.LogSetting:
+        return log_shards.LogSetting(tuple(self.paths), self.hellos,
+                                     tuple(sorted(readings.items())), self.money,
+                                     self.policies)
+
+    def table_run(self, readings: Mapping[str, str]) -> TableRun:
+        """The log judged under ``readings``, shard by shard, merged in order (kept)."""
+        key = readings_key(readings)
+        if key not in self._runs:
+            self._runs[key] = self._judged(self._setting(readings))
+        return self._runs[key]
+
+    def _judged(self, log: log_shards.LogSetting) -> TableRun:
+        context = log_shards.setup(log)
+        run = read_run((), context.setting, context.transitions)  # the shards merge into it
+        census = log_shards.Census()
+        shards = self.scan.shards
+        work = scale.Work(log_shards.judge, log, log_shards.setup, log_shards.teardown)
+        progress = judging_progress(self.paths, self.scan, census, self.show_progress)
+        try:
+            results = scale.map_shards(work, shards, self.scheduler,
+                                       done=lambda i: progress(shards[i]))
+            for shard, got in zip(shards, results, strict=True):
+                if isinstance(got, scale.NotAnswered):
+                    run.lose(f"{log.name(shard.file, shard.first)} on: {got.why}")
                     continue
-                session = self._session(number, line, first_pass, seen_session)
-                if session is not None:
-                    seen_session = True
-                    yield session
-
-    def _session(self, number: int, line: bytes, note: bool,
-                 seen_session: bool) -> tuple[Script, Any] | None:
-        def unreadable(why: str) -> None:
-            if note:
-                self.unreadable_count += 1
-                if len(self.unreadable) < MAX_NOTED:
-                    self.unreadable.append((number, why))
-        try:
-            record = loads(line, max_bytes=MAX_SESSION)
-        except UntrustedJSON as exc:
-            unreadable(str(exc))
-            return None
-        if isinstance(record, dict) and set(record) == {"hello"} and not seen_session:
-            if note:
-                self._hello_line(number, record["hello"])
-            return None
-        if not isinstance(record, dict) or not {"events", "answers"} <= set(record) \
-                or not isinstance(record["events"], list) \
-                or not all(_event_ok(e) for e in record["events"]):
-            unreadable("a session is {\"events\": [...], \"answers\": [...]} in protocol "
-                       "2's events (other keys are read as metadata)")
-            return None
-        events = record["events"]
-        bets = {e["place"]: Bet(e["place"], e["wager"], bool(e.get("working")), e.get("on"))
-                for e in events if "place" in e}
-        return Script(f"line {number:,}", "log", tuple(events), bets), record["answers"]
-
-    def _hello_line(self, number: int, hello: Any) -> None:
-        """The log's hello: its money, and the readings its table claims."""
-        where = f"table:{self.path}: line {number}, the hello"
-        if not isinstance(hello, dict):
-            raise EngineUnavailable(f"{where}: a hello is a JSON object")
-        try:
-            self.money = Money.read(hello.get("money", EXACT_UNIT))
-            self.claims = read_claims(hello.get("readings"))
-            self.policies = declared.read(hello.get("policies"), hello.get("limits"),
-                                          spec.WAGER_NAMES)
-        except (MoneyError, EngineUnavailable, declared.PolicyError) as exc:
-            raise EngineUnavailable(f"{where}: {exc}") from None
+                census.merge(got.census)
+                run.merge(got.run)
+                context.transitions.observed |= got.observed
+                context.transitions.unseen -= got.observed
+        finally:
+            progress(None)
+        if self.census is None:
+            self.census = census
+        return run
 
     def unreadable_records(self) -> tuple[int, int, list[tuple[int, str]]]:
         """(lines read, lines unreadable, the first of them with why)."""
-        return self.sessions + self.unreadable_count, self.unreadable_count, self.unreadable
+        census = self._census()
+        return census.sessions + census.unreadable_count, census.unreadable_count, \
+            census.unreadable
+
+    def _census(self) -> log_shards.Census:
+        if self.census is None:
+            self.table_run({})
+        assert self.census is not None
+        return self.census
 
     def _start(self) -> Hello:
-        wagers = sorted(self.wagers)
-        name, version = Path(self.path).name, f"sha256:{self.digest[:16]}"
+        census = self._census()
+        # a log judged only in part bets what its lost parts bet too, for all that is known:
+        # every wager is then asked, and none is said to be bet by no session
+        lost = self._runs[readings_key({})].lost
+        wagers = sorted(census.wagers) if not lost else list(spec.WAGER_NAMES)
+        name = os.path.basename(self.path.rstrip("/")) or self.path
+        version = f"sha256:{self.digest[:16]}"
         raw: dict[str, Any] = {"name": name, "version": version, "games": ["craps"],
-                               "wagers": wagers, "sessions": self.sessions,
+                               "wagers": wagers, "sessions": census.sessions,
                                "interface": "table", "money": self.money.json()}
         if self.claims is not None:
             raw["readings"] = {k: list(v) for k, v in self.claims.items()}
         return Hello(name, version, ("craps",), tuple(wagers), readings=self.claims, raw=raw)
-
-    def table_run(self, readings: Mapping[str, str]) -> TableRun:
-        key = readings_key(readings)
-        if key not in self._runs:
-            specs = offered_specs(self.hello.wagers, spec.Readings.from_dict(dict(readings)))
-            setting = setting_of(specs, self.hello.wagers, self.money, self.policies)
-            self._runs[key] = read_run(self._sessions(), setting, Transitions(setting))
-        return self._runs[key]
 
     def settle(self, batch: Sequence[CrapsInput],
                readings: Mapping[str, str]) -> list[CrapsAnswer]:
@@ -195,10 +237,14 @@ class SessionLog(Engine):
         return [n for run in self._runs.values() for n in run.notes()]
 
     def describe(self) -> dict[str, Any]:
-        return {**super().describe(), "file": self.path, "sha256": self.digest,
-                "coverage_required": not self.observed_only,
-                "sessions": self.sessions, "events": self.events,
-                "unreadable_lines": self.unreadable_count}
+        census = self._census()
+        out = {**super().describe(), "file": self.path, "sha256": self.digest,
+               "coverage_required": not self.observed_only,
+               "sessions": census.sessions, "events": census.events,
+               "unreadable_lines": census.unreadable_count}
+        if len(self.paths) > 1:
+            out["files"] = [os.path.basename(p) for p in self.paths]
+        return out
 
     def policies_in_force(self) -> tuple[str, ...]:
         return tuple(self.policies.declared())

@@ -9,17 +9,17 @@ file) is a one-line error naming what is valid.
 
 from __future__ import annotations
 
-import os
-import stat
 import sys
 from pathlib import Path
 
+from casino_proofs.adapters import log_files
 from casino_proofs.adapters.comparing import ComparingEngine
 from casino_proofs.adapters.exec_engine import DEFAULT_TIMEOUT_MS, ExecEngine
 from casino_proofs.adapters.play_engine import PlayEngine
 from casino_proofs.adapters.session_log import SessionLog, is_session_log
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.protocol.hello import EngineUnavailable
+from casino_proofs.scale import Scheduler
 from casino_proofs.tables.session_budget import Budget
 
 VALID = ("impl, exec:COMMAND (a program speaking docs/engine-protocol.md), play:COMMAND (a "
@@ -29,37 +29,29 @@ VALID = ("impl, exec:COMMAND (a program speaking docs/engine-protocol.md), play:
 
 
 def open_target(target: str, timeout_ms: int = DEFAULT_TIMEOUT_MS,
-                sessions: Budget | None = None, require_coverage: bool = False) -> Engine:
+                sessions: Budget | None = None, require_coverage: bool = False,
+                scheduler: Scheduler | None = None) -> Engine:
     """The engine TARGET names (EngineUnavailable, naming what is valid, if none);
     ``sessions``: the random play a ``play:`` table gets after its scripts;
-    ``require_coverage``: a session log's gaps are ERROR, not listed."""
+    ``require_coverage``: a session log's gaps are ERROR, not listed; ``scheduler``: where a
+    session log's shards are judged (one process by default)."""
     kind, sep, rest = target.partition(":")
     if kind == "play" and sep and rest.strip():
         return PlayEngine(rest, timeout_ms, budget=sessions)
-    if kind == "table" and sep:
-        _regular_file(rest)
-    if kind == "table" and sep and is_session_log(rest):
-        return SessionLog(rest, target=target, require_coverage=require_coverage)
+    if kind == "table" and sep and rest.strip():
+        paths = log_files.resolve(rest)  # a file; or a directory, or a glob, of session logs
+        if len(paths) > 1 or paths[0] != rest or is_session_log(rest):
+            if not all(is_session_log(p) for p in paths):
+                bad = next(p for p in paths if not is_session_log(p))
+                raise EngineUnavailable(f"table:{rest}: {bad} is not a session log (its first "
+                                        "line is a session or a hello); a settlement table "
+                                        "is one file")
+            return SessionLog(rest, target=target, require_coverage=require_coverage,
+                              scheduler=scheduler)
     engine = _protocol_one(target, timeout_ms)
     if isinstance(engine, ExecEngine) and engine.hello.raw.get("ranking") == "compare":
         return ComparingEngine(engine)  # a Pai Gow evaluator with only compare(a, b)
     return engine
-
-
-def _regular_file(path: str) -> None:
-    """A recorded table or log is a regular file: a FIFO, a device or a directory is refused
-    before anything opens it (opening a FIFO waits for a writer that may never come)."""
-    try:
-        mode = os.stat(path).st_mode
-    except OSError as exc:
-        raise EngineUnavailable(f"table:{path}: {exc.strerror or 'cannot be read'}; a table is "
-                                "a regular file (.csv, or JSON lines)") from None
-    if not stat.S_ISREG(mode):
-        what = ("a FIFO" if stat.S_ISFIFO(mode) else "a directory" if stat.S_ISDIR(mode)
-                else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket"
-                if stat.S_ISSOCK(mode) else "not a regular file")
-        raise EngineUnavailable(f"table:{path}: {what}; a table is a regular file (.csv, or "
-                                "JSON lines)")
 
 
 def _protocol_one(target: str, timeout_ms: int) -> Engine:

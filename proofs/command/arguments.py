@@ -11,9 +11,11 @@ from argparse import Namespace
 from collections.abc import Mapping, Sequence
 
 from casino_proofs import regulation, spec
+from casino_proofs.adapters.session_log import SessionLog
 from casino_proofs.adapters.targets import open_target
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.protocol.hello import EngineUnavailable
+from casino_proofs.scale import Scheduler
 from casino_proofs.tables.session_budget import Budget
 
 GAME_NAMES = {"craps": "craps", "paigow": "Pai Gow Poker"}
@@ -79,12 +81,16 @@ def check_readings(readings: Mapping[str, str], games: Sequence[str], command: s
 
 def open_engine(target: str, timeout_ms: int, games: Sequence[str] = (),
                 command: str = "", sessions: Budget | None = None,
-                require_coverage: bool = False) -> Engine:
+                require_coverage: bool = False, scheduler: Scheduler | None = None,
+                progress: bool = False) -> Engine:
     """The engine TARGET names, started and asked its hello; one that cannot be, or that
     plays none of ``games`` (for a lookup of one game), is a usage error. ``sessions``: the
-    random play a ``play:`` table gets."""
+    random play a ``play:`` table gets; ``scheduler`` and ``progress``: where a session log's
+    shards are judged, and whether that shows on standard error."""
     try:
-        engine = open_target(target, timeout_ms, sessions, require_coverage)
+        engine = open_target(target, timeout_ms, sessions, require_coverage, scheduler)
+        if isinstance(engine, SessionLog):
+            engine.show_progress = progress
         hello = engine.hello
     except EngineUnavailable as exc:
         raise UsageError(str(exc)) from exc

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from casino_proofs import spec
+from casino_proofs import scale, spec
 from casino_proofs.command.arguments import (
     UsageError,
     check_readings,
@@ -78,8 +78,21 @@ def register(sub: Commands) -> None:
                             "listed as left out")
     engine_options(check)
     session_options(check)
+    check.add_argument("--require-coverage", action="store_true",
+                       help="a session log (table:FILE) is proved on the settlements it "
+                            "holds and lists its gaps; with this, every gap (an input, a "
+                            "transition, a wager or a kind of event the log never shows) is "
+                            "ERROR")
     check.add_argument("--workers", type=budget_type("--workers"), default=2, metavar="N",
-                       help="processes for the exhaustive Pai Gow pass (default: 2)")
+                       help="processes for the exhaustive Pai Gow pass, and for the "
+                            "sessions of a session log (default: 2)")
+    check.add_argument("--scheduler", metavar="ADDRESS",
+                       help="run the Pai Gow pass of an engine that is a program (exec:, "
+                            "python:) on a Dask cluster, each worker starting its own engine, "
+                            "or judge a session log's sessions there: "
+                            f"{scale.LOCAL} (a LocalCluster of --workers processes) or "
+                            f"tcp://HOST:PORT (a running scheduler); needs {scale.INSTALL} "
+                            "(docs/scale.md)")
     budget_options(check)
     output_option(check)
     check.add_argument("--bundle", metavar="DIR",
@@ -135,7 +148,7 @@ class CheckRun:
         try:
             outcome = prove_paigow(self.engine, chosen, workers=args.workers,
                                    budget=self.budget, record=self.record,
-                                   progress=bar.reached)
+                                   progress=bar.reached, scheduler=args.scheduler)
         finally:
             bar.close()
         self.results += relabel(outcome.results, label)
@@ -157,6 +170,8 @@ class CheckRun:
                                                   self.args.all_readings, games,
                                                   self.detail["left_out"]):
             run: dict[str, Any] = {"reading": label or "base", "readings": chosen}
+            # the games the run is about, one the engine does not offer too (the bundle's)
+            self.detail["planned"].append([g for g in GAMES if g in run_games])
             if self.detail["runs"]:
                 # What earlier runs left for the collector is freed now, not at whatever
                 # moment this run's allocations trigger it: Z3 hands out the ids of freed
@@ -193,15 +208,40 @@ def _checked_arguments(args: argparse.Namespace) -> tuple[dict[str, str], Budget
     games = games_of(args.only)
     check_scope(games, wagers, "check")
     check_readings(readings, games, f"check --only {args.only}" if args.only else "check")
+    if args.scheduler is not None:
+        if "paigow" not in games and not args.engine.startswith("table:"):
+            raise UsageError("--scheduler runs the Pai Gow pass, or a session log's sessions, "
+                             "on a cluster, and check --only craps of an engine has neither: "
+                             "leave out --scheduler, or --only")
+        try:
+            scale.check_scheduler(args.scheduler)
+        except scale.SchedulerError as exc:
+            raise UsageError(str(exc)) from None
     check_output_paths(args.output, args.bundle)
     return readings, budget, wagers, games
+
+
+def _check_engine_for_scheduler(args: argparse.Namespace, engine: Engine) -> None:
+    """A cluster's workers each start the engine's program, or judge a session log's shards:
+    an engine that is neither (our implementation, a recorded settlement table, a table played
+    over protocol 2) is refused."""
+    if args.scheduler is not None and engine.kind not in ("exec", "log"):
+        engine.close()
+        raise UsageError(f"--scheduler runs the Pai Gow pass of an engine that is a program "
+                         f"(exec:COMMAND, python:MODULE), each worker starting its own, or "
+                         f"the sessions of a session log (table:LOG); --engine "
+                         f"{args.engine[:80]} is neither: leave out --scheduler")
 
 
 def run_check(args: argparse.Namespace) -> int:
     from casino_proofs.command.output import write_text
 
     readings, budget, wagers, games = _checked_arguments(args)
-    engine = open_engine(args.engine, args.engine_timeout_ms, sessions=session_budget(args))
+    engine = open_engine(args.engine, args.engine_timeout_ms, sessions=session_budget(args),
+                         require_coverage=args.require_coverage,
+                         scheduler=scale.Scheduler(args.workers, args.scheduler),
+                         progress=not args.quiet)
+    _check_engine_for_scheduler(args, engine)
     hello = engine.hello
     try:
         readings, claim_notes = readings_claimed(hello, readings, games)
@@ -211,7 +251,7 @@ def run_check(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     check = CheckRun(args, engine, budget, wagers, bool(args.bundle))
     detail = check.detail
-    detail.update({"engine": engine.describe(), "runs": [], "left_out": []})
+    detail.update({"engine": engine.describe(), "runs": [], "planned": [], "left_out": []})
     if args.only is not None:
         other = next(g for g in GAMES if g != args.only)
         detail["left_out"].append({"what": f"every {other} obligation",

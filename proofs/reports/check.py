@@ -226,11 +226,15 @@ def engine_entries(detail: dict[str, Any]) -> list[str]:
     hello = engine["hello"]
     entries = [f"Implementation under test: {engine['target']} — {hello.get('name')} "
                f"{hello.get('version')}"]
+    # a table played or logged is read, each input at its first observation, never asked
+    # twice (its determinism is judged by ``history``)
+    asked = "each read at its first observation" if engine.get("kind") in ("play", "log") \
+        else "each asked twice"
     for run in detail.get("runs", []):
         parts = []
         if "craps" in run:
             parts.append(f"craps answers sha256:{run['craps']['answers_sha256'][:16]} "
-                         f"({run['craps']['questions']:,} inputs, each asked twice)")
+                         f"({run['craps']['questions']:,} inputs, {asked})")
         if "paigow" in run:
             parts.append(f"Pai Gow answers sha256:{run['paigow']['answers_sha256'][:16]} "
                          f"({run['paigow']['determinism_sample']:,} hands asked twice)")

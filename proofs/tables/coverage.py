@@ -53,11 +53,15 @@ def not_observed_cause(missing: int) -> str:
 
 
 def coverage(first: Mapping[CrapsInput, Observation], specs: Sequence[WagerSpec],
-             played: frozenset[CrapsInput], unanswered: str = "") -> Result:
-    """``unanswered``: a script the engine gave no answer to."""
+             played: frozenset[CrapsInput], unanswered: str = "", lost: str = "") -> Result:
+    """``unanswered``: a script the engine gave no answer to; ``lost``: why some sessions
+    of a log were never judged (nothing is then established)."""
     started = time.perf_counter()
     ob = _obligation("table-coverage", COVERAGE_CLAUSES[0], COVERAGE_CLAUSES[1:],
                      "the scripts observe exactly the inputs the obligations range over")
+    if lost:
+        return Result(ob, Verdict.ERROR, time.perf_counter() - started,
+                      f"not established: some sessions of the log were never judged ({lost})")
     offered = {w.name for w in specs}
     universe = {q for q in played if q.wager in offered}
     observed = set(first)

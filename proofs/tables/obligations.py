@@ -93,9 +93,12 @@ class Judge:
         self.tallies = {kind: Tally() for kind in KINDS}
         self.settlements = Settlements(self.tallies, money, per_player, every)
 
-    def session(self, name: str, played: Played) -> None:
-        """Judge one script's (or logged session's) answers."""
+    def session(self, name: str, played: Played, place: int = 0) -> None:
+        """Judge one script's (or logged session's) answers; ``place``: its place in the log
+        or the run (where a kind of failure was first met: the same in shards)."""
         t = self.tallies
+        for tally in t.values():
+            tally.begin(place)
         silent = next((why for n, why in played.unanswered if n == name), None)
         if silent is not None:
             for tally in t.values():
@@ -192,6 +195,10 @@ def obligation(kind: str, clause: str, clauses: Sequence[str], description: str)
 
 def result(kind: str, k: _Kind, tally: Tally) -> Result:
     ob = obligation(kind, k.clause, k.clauses, k.description)
+    if tally.lost:
+        return Result(ob, Verdict.ERROR, 0.0,
+                      f"not established: {tally.lost:,} part(s) of the log were never judged "
+                      f"({tally.lost_first}); nothing is proved on the others alone")
     if tally.first is None and tally.unanswered:
         return Result(ob, Verdict.ERROR, 0.0,
                       f"not established: the engine gave no answer to {tally.unanswered:,} "
@@ -221,3 +228,11 @@ def result(kind: str, k: _Kind, tally: Tally) -> Result:
                                     if c and c != ob.clause))
 
 
+
+
+def merged(first: Judge, later: Judge) -> Judge:
+    """``first``'s tallies with ``later``'s added (a log judged in shards, in order)."""
+    first.settlements.merge(later.settlements)  # before the tallies: it judges some more
+    for kind, tally in first.tallies.items():
+        tally.merge(later.tallies[kind])
+    return first

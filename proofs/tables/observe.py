@@ -140,36 +140,51 @@ def _int(value: Any) -> bool:
     return type(value) is int
 
 
+#: the settlements a roll's entry can read as, made once (Settled is immutable): a loss, even
+#: money back, and no decision at each point and call
+_LOSE = Settled("lose", Fraction(-1), None)
+_EVEN = Settled(EVEN, Fraction(0), None)
+_STAYS = {(p, w): Settled("none", Fraction(0), p, w) for p in (None, *POINTS)
+          for w in (False, True)}
+#: wins by (paid, stake), kept while few (a log's stakes repeat), cleared when many
+_WINS: dict[tuple[int, int], Settled] = {}
+_WINS_KEPT = 65_536
+
+
 def settlement(entry: Any, bet: RefBet, stake: int) -> tuple[CrapsAnswer, int | None]:
     """A roll answer's entry for one bet, as a settlement (or the fault), and the bet's
     point after the roll (None when it leaves). ``stake``: the bet's stake in units."""
-    if not isinstance(entry, dict) or set(entry) != _BET_FIELDS:
+    if type(entry) is not dict or entry.keys() != _BET_FIELDS:
         return Faulty("malformed", "a bet of a roll's answer has exactly bet, paid, returned, "
                                    "stays and point"), None
-    paid, returned, stays, point = (entry[k] for k in ("paid", "returned", "stays", "point"))
-    if not (_int(paid) and _int(returned) and paid >= 0 and returned >= 0
-            and isinstance(stays, bool)):
+    paid, returned, stays, point = entry["paid"], entry["returned"], entry["stays"], \
+        entry["point"]
+    if not (type(paid) is int and type(returned) is int and paid >= 0 and returned >= 0
+            and type(stays) is bool):
         return Faulty("malformed", "paid and returned are whole numbers of units, at least 0; "
                                    "stays is true or false"), None
-    if point is not None and (not _int(point) or point not in POINTS):
+    if point is not None and (type(point) is not int or point not in POINTS):
         return Faulty("malformed", f"point is {point!r}; it is null or one of 4, 5, 6, 8, 9, "
                                    "10"), None
     if stays:
         if paid or returned:
             return Faulty("malformed", f"a bet that stays was paid {paid} and returned "
                                        f"{returned}: a decided bet leaves the table"), None
-        return Settled("none", Fraction(0), point, bet.working), point
+        return _STAYS[point, bet.working], point
     if point is not None:
         return Faulty("malformed", f"a bet that leaves has no point, not {point}"), None
-    if returned not in (0, stake) or (paid and returned != stake):
+    if (returned and returned != stake) or (paid and returned != stake):
         return Faulty("malformed", f"paid {paid} and returned {returned} of a stake of "
                                    f"{stake}: a bet that leaves gets its whole stake back "
                                    "(with any winnings) or nothing"), None
     if paid:
-        return Settled("win", Fraction(paid, stake), None), None
-    if returned:
-        return Settled(EVEN, Fraction(0), None), None
-    return Settled("lose", Fraction(-1), None), None
+        won = _WINS.get((paid, stake))
+        if won is None:
+            if len(_WINS) >= _WINS_KEPT:
+                _WINS.clear()
+            won = _WINS[paid, stake] = Settled("win", Fraction(paid, stake), None)
+        return won, None
+    return (_EVEN if returned else _LOSE), None
 
 
 def holds(expect: Expect, answer: Any) -> tuple[bool, str]:
@@ -277,9 +292,7 @@ class Walk:
                 continue
             paid = entries[bet_id]["paid"] if isinstance(settled, Settled) and \
                 settled.decision == "win" else 0
-            wager, st, d1, d2 = due.input
-            q = CrapsInput(wager, st.come_out, st.point or None, st.working, st.first_roll,
-                           d1, d2)
+            q = due.cell.question
             self.played.observations.append(Observation(q, settled, where, bet_id, stake, paid,
                                                         bet.on, due, bet.player))
             if isinstance(settled, Settled) and settled.decision == "none":

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from casino_proofs import spec
 from casino_proofs.obligations.craps.enumeration import spec_fired
+from casino_proofs.protocol.answers import CrapsInput
 from casino_proofs.tables.planner import DICE, universe_of
 
 
@@ -29,6 +30,20 @@ class Due:
     clauses: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class Cell:
+    """One input a bet can stand at on a roll, made once: its state, its protocol-1 question,
+    and the specification's settlement of it (None where the text gives none)."""
+
+    state: spec.ConcreteState
+    question: CrapsInput
+    due: Due | None
+
+
+#: a cell's key: wager, come-out, point (0: none), call, a shooter's first roll, the dice
+CellKey = tuple[str, bool, int, bool, bool, int, int]
+
+
 class Oracle:
     """Every offered wager's settlement, worked out once per (state, roll) and kept."""
 
@@ -38,6 +53,19 @@ class Oracle:
         self._fired = {w.name: spec_fired(w) for w in specs}
         self._due: dict[tuple[str, spec.ConcreteState, int, int], Due | None] = {}
         self._nets: dict[tuple[str, int | None], frozenset[Fraction]] = {}
+        self._cells: dict[CellKey, Cell] = {}
+
+    def cell(self, key: CellKey) -> Cell:
+        """The input of ``key``, made once (a session log's millions of settlements meet a
+        few thousand inputs)."""
+        found = self._cells.get(key)
+        if found is None:
+            wager, come_out, point, working, first, d1, d2 = key
+            st = spec.ConcreteState(come_out, point, working, first)
+            found = self._cells[key] = Cell(st, CrapsInput(wager, come_out, point or None,
+                                                           working, first, d1, d2),
+                                            self.due(wager, st, d1, d2))
+        return found
 
     def due(self, wager: str, st: spec.ConcreteState, d1: int, d2: int) -> Due | None:
         key = (wager, st, d1, d2)

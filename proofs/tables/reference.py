@@ -21,7 +21,7 @@ from casino_proofs import spec
 from casino_proofs.tables import rules
 from casino_proofs.tables.bets import RefBet, Setting, TableState
 from casino_proofs.tables.model import Table
-from casino_proofs.tables.oracle import Due
+from casino_proofs.tables.oracle import Cell, Due
 from casino_proofs.tables.planner import Expect
 
 
@@ -32,10 +32,15 @@ class BetDue:
     fraction under exact rounding)."""
 
     bet: RefBet
-    input: tuple[str, spec.ConcreteState, int, int]
+    cell: Cell
     due: Due | None
     exact: Fraction | None
     paid: int | None
+
+    @property
+    def input(self) -> tuple[str, spec.ConcreteState, int, int]:
+        q = self.cell.question
+        return (q.wager, self.cell.state, q.die_1, q.die_2)
 
 
 @dataclass(frozen=True)
@@ -82,16 +87,17 @@ class ReferenceTable:
     def _roll(self, dice: Sequence[int]) -> RollDue:
         d1, d2 = dice
         t, money = self.table, self.setting.money
+        cell, come_out = self.setting.oracle.cell, t.come_out
+        first = come_out and t.shooter_first
         out = {}
         for bet in self.bets.values():
-            st = spec.ConcreteState(t.come_out, bet.point or 0, bet.working,
-                                    t.come_out and t.shooter_first)
-            due = self.setting.oracle.due(bet.wager, st, d1, d2)
+            at = cell((bet.wager, come_out, bet.point or 0, bet.working, first, d1, d2))
+            due = at.due
             exact = paid = None
             if due is not None and due.decision == "win" and due.net:
                 exact = bet.amount * money.per_stake_unit * due.net
                 paid = money.pays(exact)
-            out[bet.id] = BetDue(bet, (bet.wager, st, d1, d2), due, exact, paid)
+            out[bet.id] = BetDue(bet, at, due, exact, paid)
         return RollDue(t.after(d1 + d2).point, out)
 
     # -- following what happened -----------------------------------------------------------

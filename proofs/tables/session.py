@@ -37,7 +37,7 @@ from casino_proofs.protocol.answers import (
 from casino_proofs.protocol.money import Money
 from casino_proofs.tables.bets import Setting
 from casino_proofs.tables.coverage import contradicting, coverage, policies_results
-from casino_proofs.tables.obligations import Judge
+from casino_proofs.tables.obligations import Judge, merged
 from casino_proofs.tables.observe import EVEN, Observation, Played, read_script
 from casino_proofs.tables.oracle import Oracle
 from casino_proofs.tables.planner import DICE, ODDS_ON, SINGLE, Script
@@ -73,11 +73,35 @@ class TableRun:
     transitions: Transitions | None = None
     #: results of the scripts' own obligations (transitions, sessions), made where they ran
     extra: list[Result] = field(default_factory=list)
-    #: scripts whose first observation of some input the specification settles otherwise
-    #: (the first few): asked again alone, in case the fault is the request's size
-    suspects: list[str] = field(default_factory=list)
+    #: scripts whose first observation of some input the specification settles otherwise,
+    #: with that input, in the order met (the first few are asked again alone, in case the
+    #: fault is the request's size: :attr:`suspects`)
+    mismatched: list[tuple[CrapsInput, str]] = field(default_factory=list)
+    #: the place in the log of its first session (a shard's: see :meth:`merge`)
+    offset: int = 0
+    #: why some sessions were never judged (a shard whose worker died): nothing of the run
+    #: is then established (:meth:`lose`)
+    lost: str = ""
+    #: the first observations read as even money back (counted in ``even_read``)
+    evens: set[CrapsInput] = field(default_factory=set)
+
+    @property
+    def suspects(self) -> list[str]:
+        return [label for _q, label in self.mismatched[:SUSPECTS]]
+
+    def lose(self, why: str) -> None:
+        """Some sessions were never judged (``why``): every obligation of the run is then
+        ERROR, not established -- never PROVED on the others alone."""
+        self.lost = self.lost or why
+        for tally in self.judge.tallies.values():
+            tally.lose(why)
 
     def answer(self, batch: Sequence[CrapsInput]) -> list[CrapsAnswer]:
+        if self.lost:
+            # never the words of an input no session showed: a log's gap is listed, and
+            # this is no gap but a part of the log not judged (ERROR, whatever it held)
+            return [Faulty("timeout", f"not established: some sessions of the log were "
+                                      f"never judged ({self.lost})")] * len(batch)
         out: list[CrapsAnswer] = []
         for q in batch:
             seen = self.first.get(q)
@@ -94,22 +118,57 @@ class TableRun:
                 out.append(Faulty("unobserved", UNOBSERVED))
         return out
 
-    def read(self, script: Script, answers: Any) -> None:
-        """What the table did in one script (or logged session), judged and kept."""
+    def read(self, script: Script, answers: Any, place: int | None = None) -> None:
+        """What the table did in one script (or logged session), judged and kept; ``place``:
+        its place in the log (by default the next after ``offset``), by which the first case
+        of each kind of failure is told, whatever shard met it."""
         played = Played(track=self.transitions is not None and not self.transitions.complete)
         read_script(script, answers, played, self.setting)
+        place = self.offset + self.sessions if place is None else place
         self.sessions += 1
         self.events += len(script.events)
         if played.unanswered and not self.silent:
             self.silent = f"{script.label}: {played.unanswered[0][1]}"
         if self.transitions is not None:
             self.transitions.observe(script, answers, played)
-        self.judge.session(script.label, played)
+        self.judge.session(script.label, played, place)
         for o in played.observations:
             if o.input not in self.first:
-                self.first[o.input] = _as_protocol_one(o, self)
-                if not matches(o) and len(self.suspects) < SUSPECTS:
-                    self.suspects.append(script.label)
+                self._first(o, script.label)
+
+    def _first(self, o: Observation, label: str) -> None:
+        """The first observation of an input: what the protocol-1 obligations read."""
+        self.first[o.input], even = _as_protocol_one(o)
+        if even:
+            self.even_read += 1
+            self.evens.add(o.input)
+        if not matches(o):
+            self.mismatched.append((o.input, label))
+
+    def merge(self, later: TableRun) -> TableRun:
+        """This run with ``later``'s added: the run of a log whose next sessions ``later``
+        read (a shard). Exact and in order: the counts add up, each input's first
+        observation is the earliest, one a later shard took for a first is judged by
+        ``history`` at the place it was met, and every kind of failure shows the case one
+        process would have shown."""
+        self.sessions += later.sessions
+        self.events += later.events
+        self.silent = self.silent or later.silent
+        self.lost = self.lost or later.lost
+        new = [q for q in later.first if q not in self.first]
+        for q in new:
+            self.first[q] = later.first[q]
+            if q in later.evens:
+                self.even_read += 1
+                self.evens.add(q)
+        fresh = set(new)
+        self.mismatched += [(q, label) for q, label in later.mismatched if q in fresh]
+        merged(self.judge, later.judge)
+        if self.transitions is not None and later.transitions is not None:
+            self.transitions.observed |= later.transitions.observed
+            self.transitions.unseen -= later.transitions.observed
+        self.extra += later.extra
+        return self
 
     @property
     def excluding(self) -> str:
@@ -118,34 +177,17 @@ class TableRun:
 
     def results(self, specs: Sequence[spec.WagerSpec]) -> list[Result]:
         silent = self.judge.tallies["scripts"].unanswered_first
-        out = [coverage(self.first, specs, self.universe, silent)]
-        out += self.judge.results(self.applies)
+        out = [coverage(self.first, specs, self.universe, silent, self.lost)]
+        out += self.judge.results(lambda kind: applies(self.setting, kind))
         if self.transitions is not None:
             out.append(self.transitions.result())
         out += self.extra
         out += policies_results(self.setting.policies, self.setting.offered)
         return linked(out)
 
-    def applies(self, kind: str) -> bool:
-        """Whether a table obligation can apply to what the table offers."""
-        offered = self.setting.offered
-        odds = any(w in offered for w in ODDS_ON)
-        multiple = any(w not in SINGLE and w not in ODDS_ON for w in offered)
-        return {"any-time": multiple, "follow": odds,
-                "withdrawal": odds or any(w.startswith("hard-") for w in offered),
-                "call": not self.setting.policies.no_working_call
-                and any(self.setting.oracle.takes_call(w) for w in offered)}.get(kind, True)
-
     def not_applicable(self) -> list[dict[str, str]]:
         """The table obligations left out because nothing the table offers concerns them."""
-        why = {"any-time": "the table offers no Multiple Chances wager",
-               "follow": "the table offers no Associate Chance",
-               "withdrawal": "the table offers no wager the text lets be withdrawn",
-               "call": "the table declares no working call (policy-no-working-call)"
-               if self.setting.policies.no_working_call
-               else "the table offers no wager that takes a working call"}
-        return [{"what": f"craps/table/{kind}", "why": f"not applicable: {reason}"}
-                for kind, reason in why.items() if not self.applies(kind)]
+        return not_applicable(self.setting)
 
     def notes(self) -> list[str]:
         """What the report says of how the table's money was read."""
@@ -155,6 +197,29 @@ class TableRun:
                        "as the specification's push or win at a net of zero "
                        "(conv-table-even-money: at a table the two are one observation)")
         return out
+
+
+def applies(setting: Setting, kind: str) -> bool:
+    """Whether a table obligation can apply to what the table offers."""
+    offered = setting.offered
+    odds = any(w in offered for w in ODDS_ON)
+    multiple = any(w not in SINGLE and w not in ODDS_ON for w in offered)
+    return {"any-time": multiple, "follow": odds,
+            "withdrawal": odds or any(w.startswith("hard-") for w in offered),
+            "call": not setting.policies.no_working_call
+            and any(setting.oracle.takes_call(w) for w in offered)}.get(kind, True)
+
+
+def not_applicable(setting: Setting) -> list[dict[str, str]]:
+    """The table obligations left out because nothing the table offers concerns them."""
+    why = {"any-time": "the table offers no Multiple Chances wager",
+           "follow": "the table offers no Associate Chance",
+           "withdrawal": "the table offers no wager the text lets be withdrawn",
+           "call": "the table declares no working call (policy-no-working-call)"
+           if setting.policies.no_working_call
+           else "the table offers no wager that takes a working call"}
+    return [{"what": f"craps/table/{kind}", "why": f"not applicable: {reason}"}
+            for kind, reason in why.items() if not applies(setting, kind)]
 
 
 def linked(results: list[Result]) -> list[Result]:
@@ -194,13 +259,15 @@ def universe_inputs(oracle: Oracle, policies: Policies) -> frozenset[CrapsInput]
 
 
 def read_run(sessions: Iterable[tuple[Script, Any]], setting: Setting,
-             transitions: Transitions | None = None) -> TableRun:
+             transitions: Transitions | None = None, offset: int = 0) -> TableRun:
     """What the table did in each script and its answers (played, or read from a session
-    log), one session at a time."""
+    log), one session at a time (``offset``: the place in the log of the first, for a
+    shard)."""
     universe = universe_inputs(setting.oracle, Policies())
     within = universe_inputs(setting.oracle, setting.policies)
     run = TableRun(setting, Judge(setting.money, setting.policies.per_player),
-                   universe=within, excluded=universe - within, transitions=transitions)
+                   universe=within, excluded=universe - within, transitions=transitions,
+                   offset=offset)
     if transitions is not None:
         transitions.reset()
     for script, answers in sessions:
@@ -208,25 +275,24 @@ def read_run(sessions: Iterable[tuple[Script, Any]], setting: Setting,
     return run
 
 
-def _as_protocol_one(o: Observation, run: TableRun) -> Observation:
+def _as_protocol_one(o: Observation) -> tuple[Observation, bool]:
     """An observation as the protocol-1 obligations read it: even money back as the
     specification's push or zero-net win; a win at the specification's net (the amount is
-    the money obligation's)."""
+    the money obligation's). With it, whether it was read as even money back."""
     a = o.answer
     due = o.due.due if o.due is not None else None
     if not isinstance(a, Settled):
-        return o
+        return o, False
     if a.decision == EVEN and rounded_away(o) and due is not None:
-        return replace(o, answer=Settled("win", due.net, None))  # its winnings rounded away
+        return replace(o, answer=Settled("win", due.net, None)), False  # rounded away
     if a.decision == EVEN:
         said = "push"
         if due is not None and due.decision in ("push", "win") and due.net == 0:
             said = due.decision
-        run.even_read += 1
-        return replace(o, answer=Settled(said, Fraction(0), None))
+        return replace(o, answer=Settled(said, Fraction(0), None)), True
     if a.decision == "win" and due is not None and due.decision == "win" and due.net > 0:
-        return replace(o, answer=Settled("win", due.net, None))
-    return o
+        return replace(o, answer=Settled("win", due.net, None)), False
+    return o, False
 
 
 def readings_key(readings: Mapping[str, str]) -> tuple[tuple[str, str], ...]:

@@ -69,29 +69,50 @@ class Settlements:
         self.tallies, self.money = tallies, money
         self.per_player, self.every = per_player, every
         self.seen: set[CrapsInput] = set()
+        #: each input's first settlement, which ``history`` does not judge, and where it was
+        #: met: a later shard's is judged when the shards are merged, if an earlier one saw
+        #: the input (:meth:`merge`)
+        self.firsts: dict[CrapsInput, tuple[Observation, tuple[int, int]]] = {}
 
     def judge(self, played: Played) -> None:
         """Every observation after the first of its input against the reference table
         (history), and every win's amount (money)."""
-        for o in played.observations:
+        session = self.tallies["history"].session
+        for index, o in enumerate(played.observations):
             if not isinstance(o.answer, Settled) or o.due is None:
                 continue
-            if (self.every or o.input in self.seen) and _due_direction(o) is not None:
-                self._history(o)
-            self.seen.add(o.input)
+            if self.every or o.input in self.seen:
+                self.history(o, (session, index))
+            else:
+                self.firsts[o.input] = (o, (session, index))
+                self.seen.add(o.input)
             self._money(o)
         for p in played.players:
             self._player(p)
 
-    def _history(self, o: Observation) -> None:
-        assert o.due is not None and o.due.due is not None
+    def merge(self, later: Settlements) -> None:
+        """``later``'s settlements after these (a shard of the same log): its first
+        settlement of an input these saw is judged by ``history`` at the place it was met."""
+        for q, (o, at) in later.firsts.items():
+            if q in self.seen:
+                self.history(o, at)
+            else:
+                self.firsts[q] = (o, at)
+        self.seen |= later.seen
+
+    def history(self, o: Observation, at: tuple[int, int]) -> None:
+        """One observation after the first of its input, met at ``at`` (its session's place
+        in the log, its own in the session), judged against the reference table."""
+        if not isinstance(o.answer, Settled) or o.due is None or _due_direction(o) is None:
+            return
+        assert o.due.due is not None
         ok = matches(o) or (direction(o.answer) == "fault")
         d = o.due.due
         # one kind per rule broken, whatever the wager (the witness names it)
         clause = d.clauses[0] if d.clauses else "r3-95.15-intro.s1"
         group = f"settled otherwise than {clause} says"
         tally = self.tallies["history"]
-        if tally.count(ok, group, clause, o.where.event):
+        if tally.count(ok, group, clause, o.where.event, at):
             tally.witness(group, {"where": o.where.text(), "input": o.input.item(),
                                   "answer": _settled_json(o.answer)
                                   if isinstance(o.answer, Settled) else {},

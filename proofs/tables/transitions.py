@@ -201,14 +201,16 @@ class Transitions:
     what it was seen to refuse. What lies only past such a refusal is not reachable at this
     table: listed, naming the refusals, and never ERROR."""
 
-    def __init__(self, setting: Setting, depth: int = DEPTH) -> None:
+    def __init__(self, setting: Setting, depth: int = DEPTH, plan: bool = True) -> None:
+        """The model within ``depth`` events, and (``plan``) the scripts to cover it; a log,
+        whose sessions were played already, plans none."""
         self.depth = depth
         paths = explore(setting, depth)
         self.model = set(paths)
         self.observed: set[abstract.Key] = set()
         #: the model's transitions not yet observed
         self.unseen = set(self.model)
-        covered = cover(setting, paths)
+        covered = cover(setting, paths) if plan else []
         self.scripts = [Script(f"transitions {i}", "transitions", events, {})
                         for i, (events, _) in enumerate(covered, start=1)]
         #: each transition, the script planned to meet it and the event it meets it at

@@ -32,7 +32,7 @@ from casino_proofs.obligations.craps.lifting import (
     state_dict,
 )
 from casino_proofs.obligations.craps.session import Answer, not_at, witness
-from casino_proofs.obligations.verdict import Verdict
+from casino_proofs.obligations.verdict import Obligation, Verdict
 from casino_proofs.protocol.answers import Faulty
 
 
@@ -50,6 +50,13 @@ def check(ctx: WagerCheck, cls: spec.StateClass, reached: set[int]) -> None:
     w = ctx.wager
     graph = impl_graph(ctx.answers, w.name, spec.states_of(cls))
     ctx.session.solver.add(graph.assertions)
+    guards: dict[tuple[Any, int, int], list[spec.Rule]] = {}
+
+    def applying(st: Any, a: int, b: int) -> list[spec.Rule]:
+        """The rules whose guard holds at the input, evaluated once per class."""
+        if (st, a, b) not in guards:
+            guards[st, a, b] = [r for r in w.rules if spec.holds(r.guard, st, a, b)]
+        return guards[st, a, b]
     for index, rule in enumerate(w.rules):
         started = time.perf_counter()
         ob = ctx.obligation("agrees", cls.name, (*rule.clauses, *cls.clauses),
@@ -82,25 +89,34 @@ def check(ctx: WagerCheck, cls: spec.StateClass, reached: set[int]) -> None:
             tracked=((rule_id(w, index), rule.guard),
                      ("impl-differs", settlement_differs(rule))))
         silent = [(st, a, b) for st, a, b in graph.unanswered
-                  if any(r is rule for r, _s in spec.firing(w, st, a, b))]
-        if answer.outcome == z3.unsat and silent and ctx.observed_only:
-            applies = sum(1 for st in spec.states_of(cls) for a, b in DICE
-                          if any(r is rule for r, _s in spec.firing(w, st, a, b)))
-            if applies > len(silent):
-                ctx.replays[ob.id] = replay
-                ctx.record(ob, started, Verdict.PROVED,
-                           observed_detail(applies - len(silent),
-                                           f"inputs where {rule.clause} applies", len(silent)),
-                           core=answer.core, smt=answer.kept("unsat"), cost=answer.cost)
-                continue
+                  if any(r is rule for r in applying(st, a, b))]
         if answer.outcome == z3.unsat and silent:
-            st, a, b = silent[0]
-            out = ctx.answers.at(w.name, st, a, b)
-            ctx.record(ob, started, Verdict.ERROR,
-                       f"not established: {len(silent)} input(s) where {rule.clause} applies "
-                       f"went unanswered, e.g. {question(w.name, st, a, b).text()}: "
-                       f"{problem(out)}",
-                       {"roll": [a, b], "state": state_dict(st), "impl": impl_json(out)},
-                       cost=answer.cost, smt=answer.kept("unsat"), smt_verdict=Verdict.PROVED)
+            applies = sum(1 for st in spec.states_of(cls) for a, b in DICE
+                          if any(r is rule for r in applying(st, a, b)))
+            if ctx.observed_only and applies > len(silent):
+                ctx.replays[ob.id] = replay
+            _not_all_answered(ctx, ob, started, answer, rule, silent, applies)
             continue
         ctx.decide(ob, started, answer, replay)
+
+
+def _not_all_answered(ctx: WagerCheck, ob: Obligation, started: float, answer: Answer,
+                      rule: spec.Rule, silent: list[tuple[Any, int, int]],
+                      applies: int) -> None:
+    """A rule proved on the inputs answered, some where it applies not: PROVED of those it
+    holds (a log's claim, about what it observed, if it observed any), else ERROR, not
+    established, naming the first input unanswered."""
+    if ctx.observed_only and applies > len(silent):
+        ctx.record(ob, started, Verdict.PROVED,
+                   observed_detail(applies - len(silent),
+                                   f"inputs where {rule.clause} applies", len(silent)),
+                   core=answer.core, smt=answer.kept("unsat"), cost=answer.cost)
+        return
+    st, a, b = silent[0]
+    out = ctx.answers.at(ctx.wager.name, st, a, b)
+    ctx.record(ob, started, Verdict.ERROR,
+               f"not established: {len(silent)} input(s) where {rule.clause} applies "
+               f"went unanswered, e.g. {question(ctx.wager.name, st, a, b).text()}: "
+               f"{problem(out)}",
+               {"roll": [a, b], "state": state_dict(st), "impl": impl_json(out)},
+               cost=answer.cost, smt=answer.kept("unsat"), smt_verdict=Verdict.PROVED)

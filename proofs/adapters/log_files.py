@@ -1,0 +1,168 @@
+"""The files of a session log (docs/engine-protocol.md, "Session logs"): one file, a directory
+of them, or a glob, each plain JSON lines or gzip (``.gz``), read as they stream, every line
+bounded.
+
+A first pass over the raw bytes (:func:`scan`) hashes every file, counts its lines and cuts
+the log into shards of about ``SHARD_BYTES`` each at line boundaries, so that the sessions can
+be judged in shards (:mod:`.log_shards`) and merged in order, in flat memory.
+"""
+
+from __future__ import annotations
+
+import glob as globbing
+import gzip
+import hashlib
+import os
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, cast
+
+from casino_proofs.protocol.hello import EngineUnavailable
+
+#: the longest line read (a session): a longer one is unreadable, and never held whole
+MAX_LINE = 8 * 1024 * 1024
+#: the most bytes read of one file (decompressed): what lies past it is one unreadable record
+MAX_FILE = 64 * 1024 * 1024 * 1024
+#: about how many bytes a shard of the log holds
+SHARD_BYTES = 8 * 1024 * 1024
+#: the file names a directory's log is made of
+SUFFIXES = (".jsonl", ".jsonl.gz", ".json", ".json.gz", ".log", ".log.gz")
+_CHUNK = 1024 * 1024
+
+
+def resolve(spec: str) -> list[str]:
+    """The files ``spec`` names: a file, a directory (its files ending in ``SUFFIXES``), or a
+    glob; in name order. Each a regular file (EngineUnavailable, one line, if none is)."""
+    if any(c in spec for c in "*?["):
+        paths = sorted(globbing.glob(spec))
+        if not paths:
+            raise EngineUnavailable(f"table:{spec}: the pattern matches no file")
+    elif os.path.isdir(spec):
+        paths = sorted(str(p) for p in Path(spec).iterdir() if p.name.endswith(SUFFIXES))
+        if not paths:
+            raise EngineUnavailable(f"table:{spec}: a directory with no log file in it (its "
+                                    f"files end in {', '.join(SUFFIXES)})")
+    else:
+        paths = [spec]
+    for path in paths:
+        regular_file(path)
+    return paths
+
+
+def regular_file(path: str) -> None:
+    """A log is read from regular files: a FIFO, a device or a directory is refused before
+    anything opens it (opening a FIFO waits for a writer that may never come)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        raise EngineUnavailable(f"table:{path}: {exc.strerror or 'cannot be read'}; a table is "
+                                "a regular file (.csv, or JSON lines)") from None
+    if not stat.S_ISREG(mode):
+        what = ("a FIFO" if stat.S_ISFIFO(mode) else "a directory" if stat.S_ISDIR(mode)
+                else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket"
+                if stat.S_ISSOCK(mode) else "not a regular file")
+        raise EngineUnavailable(f"table:{path}: {what}; a table is a regular file (.csv, or "
+                                "JSON lines)")
+
+
+def open_bytes(path: str) -> IO[bytes]:
+    """The file's bytes, decompressed as they are read when it is gzip (``.gz``)."""
+    if path.endswith(".gz"):
+        return cast(IO[bytes], gzip.open(path, "rb"))
+    return open(path, "rb")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a file: its number, and its bytes (None: longer than ``MAX_LINE``, or past
+    ``MAX_FILE``, and not read)."""
+
+    number: int
+    data: bytes | None
+    why: str = ""
+
+
+def lines(path: str, start: int = 0, first: int = 1, stop: int | None = None
+          ) -> Iterator[Line]:
+    """The lines of a file from byte ``start`` (a plain file; a gzip file is read from its
+    beginning, lines before ``first`` skipped), numbered from ``first``, up to line ``stop``
+    (excluded), each bounded."""
+    with open_bytes(path) as f:
+        number, read = 1, 0
+        if start and not path.endswith(".gz"):
+            f.seek(start)
+            number, read = first, start
+        while stop is None or number < stop:
+            data = f.readline(MAX_LINE + 1)
+            if not data:
+                return
+            read += len(data)
+            if len(data) > MAX_LINE and not data.endswith(b"\n"):
+                while data and not data.endswith(b"\n"):  # the rest of the long line, unread
+                    data = f.readline(_CHUNK)
+                    read += len(data)
+                line = Line(number, None, f"a line over {MAX_LINE:,} bytes")
+            elif read > MAX_FILE:
+                line = Line(number, None, f"past the first {MAX_FILE:,} bytes of the file")
+            else:
+                line = Line(number, data)
+            if number >= first:
+                yield line
+            if line.data is None and read > MAX_FILE:
+                return
+            number += 1
+
+
+@dataclass(frozen=True)
+class Shard:
+    """A run of lines of one file: from line ``first`` (at byte ``start``) to ``stop``
+    (excluded; None: the end of the file)."""
+
+    file: int
+    first: int
+    start: int
+    stop: int | None
+
+
+@dataclass
+class Scan:
+    """What the raw bytes of the log say: its digest, each file's lines, and the shards."""
+
+    paths: list[str]
+    digest: str = ""
+    lines: list[int] = field(default_factory=list)
+    shards: list[Shard] = field(default_factory=list)
+
+
+def scan(paths: list[str], shard_bytes: int | None = None) -> Scan:
+    """The raw pass: each file hashed and its lines counted, the log cut into shards at line
+    boundaries. The log's digest is its one file's SHA-256 (as ``sha256sum`` gives it), or,
+    for several, the SHA-256 of each file's name and digest, a line each, in order."""
+    shard_bytes = shard_bytes or SHARD_BYTES
+    out = Scan(paths)
+    files = []
+    for index, path in enumerate(paths):
+        digest = hashlib.sha256()
+        number, read, first, start = 0, 0, 1, 0
+        with open_bytes(path) as f:
+            while read <= MAX_FILE:
+                data = f.readline(_CHUNK)
+                if not data:
+                    break
+                digest.update(data)
+                read += len(data)
+                if data.endswith(b"\n") or len(data) < _CHUNK:  # a line ends here
+                    number += 1
+                    if read - start >= shard_bytes:
+                        out.shards.append(Shard(index, first, start, number + 1))
+                        first, start = number + 1, read
+        out.shards.append(Shard(index, first, start, None))
+        out.lines.append(number)
+        files.append(f"{os.path.basename(path)}\0{digest.hexdigest()}\n")
+        if len(paths) == 1:
+            out.digest = digest.hexdigest()
+    if len(paths) > 1:
+        out.digest = hashlib.sha256("".join(files).encode()).hexdigest()
+    return out
