@@ -194,15 +194,15 @@ def _in_order(futures: dict[int, Any], finished: queue.Queue[int],
     did."""
     results: dict[int, Any] = {}
     pending = set(futures)
-    following = 0
-    while following < len(futures):
+    following, total = 0, len(futures)
+    while following < total:
         try:
             ready = {finished.get(timeout=1.0)}
         except queue.Empty:
             ready = {i for i in pending if futures[i].done()}
         for i in sorted(ready & pending):
             pending.discard(i)
-            results[i] = _outcome(futures[i])
+            results[i] = _outcome(futures.pop(i))  # the future let go: its result is held once
             if done is not None:
                 done(i)
         while following in results:
