@@ -205,3 +205,36 @@ def test_the_command_s_report_is_one_from_one_two_or_four_workers_or_a_local_clu
         assert _check_json(tmp_path, logs[kind], *where) == one, where
     verdict = json.loads(one)["summary"]["verdict"]  # an unreadable record refutes "records"
     assert (verdict == "REFUTED") == (kind in ("deep", "unreadable")), verdict
+
+
+def test_a_file_named_gz_that_is_not_gzip_is_refused_at_once(tmp_path: Path) -> None:
+    from casino_proofs.protocol.hello import EngineUnavailable
+    (tmp_path / "log.jsonl.gz").write_text('{"events": [], "answers": []}\n')
+    with pytest.raises(EngineUnavailable, match=r"not gzip, though its name ends in \.gz"):
+        SessionLog(str(tmp_path / "log.jsonl.gz"))
+
+
+def test_a_gzip_log_cut_short_is_refused_at_once_never_judged_in_part(
+        logs: dict[str, Path], tmp_path: Path) -> None:
+    from casino_proofs.protocol.hello import EngineUnavailable
+    data = logs["gzip"].read_bytes()
+    cut = tmp_path / "cut.jsonl.gz"
+    cut.write_bytes(data[:len(data) // 2])
+    with pytest.raises(EngineUnavailable, match="the gzip data is cut short or corrupt after "
+                                                "line"):
+        SessionLog(str(cut))
+
+
+def test_a_wrong_session_in_the_last_file_of_a_directory_is_refuted_naming_it(
+        logs: dict[str, Path], tmp_path: Path) -> None:
+    """The change reads several files: a fault only in the second, gzipped, is still found."""
+    lines = logs["correct"].read_text().splitlines(keepends=True)
+    deep = logs["deep"].read_text().splitlines(keepends=True)
+    line = int((logs["deep"].parent / "deep.line").read_text())
+    (tmp_path / "a.jsonl").write_text("".join(lines[:100]))
+    with gzip.open(tmp_path / "b.jsonl.gz", "wt") as f:
+        f.write(lines[0] + "".join(deep[100:]))  # the wrong session, now in b's own lines
+    report = json.loads(_report(str(tmp_path), scale.Scheduler(workers=2)))
+    money = next(r for r in report["results"] if r[0] == "craps/table/money")
+    assert money[1] == "REFUTED" and "b.jsonl.gz" in money[2], money
+    assert f"line {line - 100 + 1:,}, event" in money[2], money

@@ -14,6 +14,7 @@ import gzip
 import hashlib
 import os
 import stat
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,6 +66,11 @@ def regular_file(path: str) -> None:
                 if stat.S_ISSOCK(mode) else "not a regular file")
         raise EngineUnavailable(f"table:{path}: {what}; a table is a regular file (.csv, or "
                                 "JSON lines)")
+    if path.endswith(".gz"):
+        with open(path, "rb") as f:
+            if f.read(2) != b"\x1f\x8b":
+                raise EngineUnavailable(f"table:{path}: not gzip, though its name ends in .gz; "
+                                        "name it without .gz, or gzip it")
 
 
 def open_bytes(path: str) -> IO[bytes]:
@@ -148,7 +154,12 @@ def scan(paths: list[str], shard_bytes: int | None = None) -> Scan:
         number, read, first, start = 0, 0, 1, 0
         with open_bytes(path) as f:
             while read <= MAX_FILE:
-                data = f.readline(_CHUNK)
+                try:
+                    data = f.readline(_CHUNK)
+                except (EOFError, OSError, zlib.error) as exc:  # refused before any judging
+                    raise EngineUnavailable(
+                        f"table:{path}: the gzip data is cut short or corrupt after line "
+                        f"{number:,} ({exc}); nothing of the log was judged") from None
                 if not data:
                     break
                 digest.update(data)
