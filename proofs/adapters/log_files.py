@@ -92,12 +92,12 @@ class Line:
 
 def lines(path: str, start: int = 0, first: int = 1, stop: int | None = None
           ) -> Iterator[Line]:
-    """The lines of a file from byte ``start`` (a plain file; a gzip file is read from its
-    beginning, lines before ``first`` skipped), numbered from ``first``, up to line ``stop``
-    (excluded), each bounded."""
+    """The lines of a file from byte ``start`` (of a gzip file, of its decompressed bytes: a
+    seek there decompresses up to it, in zlib, with no line read), numbered from ``first``,
+    up to line ``stop`` (excluded), each bounded."""
     with open_bytes(path) as f:
         number, read = 1, 0
-        if start and not path.endswith(".gz"):
+        if start:
             f.seek(start)
             number, read = first, start
         while stop is None or number < stop:

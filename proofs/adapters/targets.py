@@ -41,8 +41,8 @@ def open_target(target: str, timeout_ms: int = DEFAULT_TIMEOUT_MS,
     if kind == "table" and sep and rest.strip():
         paths = log_files.resolve(rest)  # a file; or a directory, or a glob, of session logs
         if len(paths) > 1 or paths[0] != rest or is_session_log(rest):
-            if not all(is_session_log(p) for p in paths):
-                bad = next(p for p in paths if not is_session_log(p))
+            bad = next((p for p in paths if not is_session_log(p)), None)
+            if bad is not None:
                 raise EngineUnavailable(f"table:{rest}: {bad} is not a session log (its first "
                                         "line is a session or a hello); a settlement table "
                                         "is one file")
