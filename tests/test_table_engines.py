@@ -272,7 +272,8 @@ def test_conv_money_round_once_half_up_paid_under_floor_shows_both_amounts(
 @pytest.mark.parametrize(("mutate", "obligation", "says"), [
     pytest.param("history", "craps/table/money",
                  "any-7 at a stake of 2,520 units wins 4 per unit", marks=pytest.mark.exhaustive),
-    ("stays-paid", "craps/table/scripts", "a bet that stays was paid"),
+    pytest.param("stays-paid", "craps/table/scripts", "a bet that stays was paid",
+                 marks=pytest.mark.exhaustive),
     pytest.param("drops-bet", "craps/table/on-table", "the roll's answer leaves out bet",
                  marks=pytest.mark.exhaustive),
     pytest.param("short-script", "craps/table/scripts", "answers to a script of",

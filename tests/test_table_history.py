@@ -204,7 +204,8 @@ def test_a_correct_table_under_each_option_and_policy_is_proved(
 
 @pytest.mark.parametrize("options", [
     pytest.param("--rounding exact", marks=pytest.mark.exhaustive),
-    pytest.param("--policy one-odds", marks=pytest.mark.exhaustive), "--shuffle-bets"])
+    pytest.param("--policy one-odds", marks=pytest.mark.exhaustive),
+    pytest.param("--shuffle-bets", marks=pytest.mark.exhaustive)])
 def test_a_correct_impl_table_exact_one_odds_or_any_order_is_proved(
         capsys: pytest.CaptureFixture[str], options: str) -> None:
     code, doc = _check(capsys, _impl(*options.split()), "--wagers",
