@@ -17,7 +17,8 @@ from casino_proofs.analyses.readings.ambiguities import (
 )
 from casino_proofs.command.hands import rank
 
-# Material (True) or harmless (False), as reasoned from the text: the README explains each.
+# Material (True) or harmless (False), as reasoned from the text:
+# docs/readings-and-conventions.md explains each.
 EXPECTED = {
     "combined-payout": True, "hop-call": True, "hard-ways-loss": True, "associate-push": True,
     "dont-bar": True, "joker": True, "combined-basis": True, "hard-ways-payout": True,

@@ -1,7 +1,7 @@
 """The house's rules, read off the code of ``proofs/`` (installed as ``casino_proofs``): one
 home per concept, no circle between any two modules, every room importing only the rooms
 below it, classes and functions short enough to read in one sitting, and a tree that
-CONTRIBUTING.md and the package list describe as it is.
+CONTRIBUTING.md, docs/development.md and the package list describe as it is.
 
 The floors, from the ground up (CONTRIBUTING.md, "Where things go"):
 
@@ -181,15 +181,40 @@ def test_every_package_is_installed() -> None:
     assert folders <= listed, f"not installed: {sorted(folders - listed)}"
 
 
+def _development_tree() -> list[str]:
+    """The tree drawn in docs/development.md, "How it works": the lines of the section's
+    first code block."""
+    text = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
+    section = text.split("\n## How it works\n", 1)[1].split("\n## ", 1)[0]
+    return section.split("```", 2)[1].splitlines()
+
+
+def _rooms_left_out(tree: list[str]) -> list[str]:
+    """The top-level rooms of proofs/ (folders holding an __init__.py) that no line of the
+    tree names under proofs/ (indented, as ``  NAME/``)."""
+    drawn = {line.split()[0] for line in tree if line.startswith("  ") and line.split()}
+    rooms = {p.parent.relative_to(TOOL).parts[0] for p in TOOL.rglob("__init__.py")
+             if p.parent != TOOL}
+    return sorted(room for room in rooms if f"{room}/" not in drawn)
+
+
 def test_contributing_names_every_folder_of_the_tool() -> None:
-    """CONTRIBUTING.md and the README's architecture section name every room of the tree."""
+    """CONTRIBUTING.md names every folder of the tool, and the tree of docs/development.md
+    (moved there from the README, issue 34) every room, each on a line of its own under
+    proofs/."""
     contributing = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for folder in sorted(p.parent for p in TOOL.rglob("__init__.py")):
         rel = folder.relative_to(TOOL).as_posix()
         if rel == ".":
             continue
         assert f"{folder.name}/" in contributing, \
             f"CONTRIBUTING.md does not say what goes in {rel}/"
-        top = rel.split("/")[0]
-        assert f"{top}/" in readme, f"the README's tree leaves out {top}/"
+    tree = _development_tree()
+    assert any(line.startswith("proofs/ ") for line in tree), tree
+    assert _rooms_left_out(tree) == [], "docs/development.md's tree leaves them out"
+
+
+def test_the_tree_check_can_fail() -> None:
+    """A tree that lost a room's line is found out."""
+    tree = [line for line in _development_tree() if not line.startswith("  tables/")]
+    assert _rooms_left_out(tree) == ["tables"]

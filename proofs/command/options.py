@@ -120,7 +120,8 @@ def budget_type(option: str) -> Callable[[str], int]:
 
 def reading_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
-                   help="read an ambiguous clause this way (repeatable; see README)")
+                   help="read an ambiguous clause this way (repeatable; see "
+                        "docs/readings-and-conventions.md)")
 
 
 def engine_options(p: argparse.ArgumentParser) -> None:
