@@ -57,8 +57,9 @@ def test_conv_table_decided_a_bet_paid_again_on_the_next_roll_is_refuted(
     assert "event 3: the roll's answer lists, although it has left the table (decided on " \
            "event 2), bet b1 (any-7)" in on_table["detail"]
     sessions = failing["craps/table/sessions"]["counterexample"]
-    assert sessions["script"] == [{"place": "b1", "wager": "any-7", "amount": 2520},
-                                  {"roll": [6, 1]}, {"roll": [1, 1]}]
+    # shrunk to the fewest events that show it: the bet, the roll that decides it, a roll
+    placed, decided, after = sessions["script"]
+    assert placed["wager"] == "any-7" and "roll" in decided and "roll" in after
 
 
 def test_conv_table_decided_a_withdrawn_hard_way_kept_in_play_is_refuted(
@@ -126,8 +127,8 @@ def test_r3_95_15_1_s6_refused_calls_are_refuted(capsys: pytest.CaptureFixture[s
     assert call["clauses"][0] == "r3-95.15-1.s6"
     assert "refused where it must be accepted: the player may say the wager works" \
         in call["detail"]
-    assert failing["craps/table/sessions"]["counterexample"]["script"] == [
-        {"place": "b1", "wager": "hard-6", "amount": 2520}, {"call": "b1", "working": False}]
+    placed, called = failing["craps/table/sessions"]["counterexample"]["script"]
+    assert str(placed["wager"]).startswith("hard-") and called["call"] == placed["place"]
     # what no script could reach past the refusals is that fault's, one finding with it
     assert failing.get("craps/table/transitions", {"cause": call["cause"]})["cause"] == \
         call["cause"] != ""
@@ -223,4 +224,4 @@ def test_the_sessions_are_derandomized_and_their_budget_is_an_option(
                 for doc in runs]
     assert sessions[0]["detail"] == sessions[1]["detail"]
     assert sessions[0]["detail"].startswith("40 sessions,")
-    assert "40 of up to 12 events" in sessions[0]["description"]
+    assert "(8 each, of at least 10 shooters and 200 rolls" in sessions[0]["description"]

@@ -30,9 +30,10 @@ def _scripts() -> list[tuple[Any, ...]]:
                          Policies())
     seen: list[tuple[Any, ...]] = []
 
-    def play(script: Script) -> Any:
-        seen.append(script.events)
-        return Faulty("timeout", "no answer: every session is drawn, none shrunk")
+    def play(scripts: list[Script]) -> list[Any]:
+        seen.extend(script.events for script in scripts)
+        return [Faulty("timeout", "no answer: every session is drawn, none shrunk")
+                for _ in scripts]
     sessions.run(setting, play, Budget(30, 40))
     return seen
 

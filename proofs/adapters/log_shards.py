@@ -172,7 +172,7 @@ def judge(context: Context, shard: log_files.Shard) -> ShardResult:
     """One shard read and judged, its run ready to send (no setting, no model)."""
     census = Census()
     transitions = context.transitions
-    run = read_run((), context.setting, transitions,
+    run = read_run((), context.setting, transitions, plans=False,
                    offset=shard.file * PLACES + shard.first)
     for script, answers, place in sessions(context.log, shard, census):
         run.read(script, answers, place)

@@ -26,7 +26,7 @@ from casino_proofs.tables import policies as declared
 from casino_proofs.tables.oracle import offered_specs
 from casino_proofs.tables.planner import ODDS_ON, Script
 from casino_proofs.tables.run import run_table
-from casino_proofs.tables.session import TableRun, readings_key, setting_of
+from casino_proofs.tables.session import TableRun, notes, readings_key, setting_of
 from casino_proofs.tables.session_budget import Budget
 
 HELLO_REQUEST = {"op": "hello", "protocol": 2}
@@ -144,7 +144,7 @@ class PlayEngine(ExecEngine):
         return self.table_run(readings).answer(batch)
 
     def notes(self) -> list[str]:
-        return [*super().notes(), *(n for run in self._runs.values() for n in run.notes())]
+        return [*super().notes(), *(n for run in self._runs.values() for n in notes(run))]
 
     def describe(self) -> dict[str, Any]:
         out = super().describe()

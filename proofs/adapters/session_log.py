@@ -31,7 +31,7 @@ from casino_proofs.protocol.hello import (
 )
 from casino_proofs.protocol.money import Money, MoneyError
 from casino_proofs.tables import policies as declared
-from casino_proofs.tables.session import TableRun, read_run, readings_key
+from casino_proofs.tables.session import TableRun, notes, read_run, readings_key
 from casino_proofs.untrusted.bounded_json import UntrustedJSON, loads
 
 EXACT_UNIT = {"unit": "1", "rounding": "exact"}
@@ -176,7 +176,8 @@ class SessionLog(Engine):
 
     def _judged(self, log: log_shards.LogSetting) -> TableRun:
         context = log_shards.setup(log)
-        run = read_run((), context.setting, context.transitions)  # the shards merge into it
+        run = read_run((), context.setting, context.transitions,  # the shards merge into it
+                       plans=False)
         census = log_shards.Census()
         shards = self.scan.shards
         work = scale.Work(log_shards.judge, log, log_shards.setup, log_shards.teardown)
@@ -234,7 +235,7 @@ class SessionLog(Engine):
         return [Faulty("missing", "a session log ranks no Pai Gow hands")] * len(hands)
 
     def notes(self) -> list[str]:
-        return [n for run in self._runs.values() for n in run.notes()]
+        return [n for run in self._runs.values() for n in notes(run)]
 
     def describe(self) -> dict[str, Any]:
         census = self._census()

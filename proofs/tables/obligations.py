@@ -178,6 +178,17 @@ class Judge:
         return [result(kind, k, self.tallies[kind]) for kind, k in KINDS.items()
                 if applies(kind)]
 
+    def failures(self) -> dict[str, tuple[str, str]]:
+        """Each obligation that fails, with its first failing case in words and the clause
+        or convention that case breaks."""
+        out = {}
+        for kind, k in KINDS.items():
+            ranked = self.tallies[kind].ranked()
+            if ranked and ranked[0][1].first is not None:
+                group = ranked[0][1]
+                out[kind] = (f"{kind}: {k.says(group.first or {})}", group.clause or k.clause)
+        return out
+
     def first_failure(self) -> str | None:
         """The first failing case of any obligation, as a report says it."""
         for kind, k in KINDS.items():

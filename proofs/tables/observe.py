@@ -26,6 +26,7 @@ from typing import Any
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty, Settled
 from casino_proofs.tables.abstract import Key, transitions
 from casino_proofs.tables.bets import RefBet, Setting
+from casino_proofs.tables.history import History, Subject, Vector
 from casino_proofs.tables.model import POINTS
 from casino_proofs.tables.planner import (
     ASSOCIATE_CLAUSE,
@@ -34,6 +35,7 @@ from casino_proofs.tables.planner import (
     Script,
 )
 from casino_proofs.tables.reference import BetDue, ReferenceTable, RollDue
+from casino_proofs.tables.subjects import event_subject, roll_subjects
 
 EVEN = "even"
 _BET_FIELDS = {"bet", "paid", "returned", "stays", "point"}
@@ -134,6 +136,9 @@ class Played:
     #: each event the table may take or refuse (the rules say ``either``): its place in
     #: its script, the abstract model's name for it, and whether the table refused it
     choices: list[tuple[int, Key, bool]] = field(default_factory=list)
+    #: each subject met (an event, or a bet a roll settled) with its history features
+    #: (:mod:`.history`): what the pairwise coverage counts
+    history: set[tuple[Subject, Vector]] = field(default_factory=set)
 
 
 def _int(value: Any) -> bool:
@@ -208,6 +213,7 @@ class Walk:
     def __init__(self, script: Script, played: Played, setting: Setting) -> None:
         self.script, self.played = script, played
         self.ref = ReferenceTable(setting)
+        self.history = History()
         #: an answer of the script could not be read (a roll's answer, or a bet of it)
         self.unreadable = False
 
@@ -218,10 +224,20 @@ class Walk:
         self.played.events += 1
         if self.played.track:
             self.played.transitions.update(transitions(self.ref.state, event))
+        context = self.history.context(self.ref.table, len(self.ref.bets))
+        if "roll" not in event:
+            subject = event_subject(self.history, self.ref, event, context)
         want = self.ref.expect(event)
         if isinstance(want, RollDue):
+            was = self.ref.table
+            self.played.history.update(roll_subjects(self.history, self.ref, want, context,
+                                                     event["roll"]))
             self.roll(i, event["roll"], answer, want)
+            self.history.rolled(was, self.ref.table, event["roll"][0] + event["roll"][1])
             return
+        kind, wager, extra, vector = subject
+        self.played.history.add(((kind, wager, *extra, want.answer), vector))
+        self.history.event(kind)
         ok, detail = holds(want, answer)
         self.played.judged.append(Judged(self.where(i), event, want, answer, ok, detail))
         if want.answer == "either" and ok:

@@ -6,10 +6,11 @@ the request's size is the channel's, never the script's); then the long random s
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.tables import sessions
+from casino_proofs.tables import recipes, sessions
 from casino_proofs.tables.bets import Setting
 from casino_proofs.tables.obligations import Judge
 from casino_proofs.tables.observe import Played, read_script
@@ -17,6 +18,7 @@ from casino_proofs.tables.planner import Script
 from casino_proofs.tables.scripts import plan
 from casino_proofs.tables.session import TableRun, read_run
 from casino_proofs.tables.session_budget import Budget
+from casino_proofs.tables.shrink import shortest
 
 #: plays scripts on the engine, one answer list (or a Faulty) per script
 Player = Callable[[Sequence[Script]], list[Any]]
@@ -67,6 +69,16 @@ def run_table(play: Player, specs: Sequence[spec.WagerSpec], setting: Setting,
     if again:  # the table refused withdrawals it may refuse: what lies past them, otherwise
         for script, answer in zip(again, play(again), strict=True):
             run.read(script, answer)
-    outcome = sessions.run(setting, lambda s: play([s])[0], budget)
+    outcome = sessions.run(setting, play, budget, run.heard)
     run.extra.append(sessions.result(outcome, budget))
+    wanted = [replace(s, id=f"h{i}") for i, s in
+              enumerate(recipes.wanted(setting, run.pairs.observed), start=1)]
+    for script, answer in zip(wanted, play(wanted), strict=True):
+        run.read(script, answer)
+    by_label.update({s.label: i for i, s in enumerate(again + wanted, start=len(scripts))})
+    played = [*scripts, *again, *wanted]
+    for kind, tally in run.judge.tallies.items():
+        first = tally.ranked()[0][1].script if tally.groups else ""
+        if first in by_label and kind != "scripts":
+            run.shortest[kind] = shortest(setting, played[by_label[first]], kind, play)
     return run

@@ -1,6 +1,7 @@
 """Every script a table engine is played: the settle scripts (every situation the planner
 writes, then every one of the 36 rolls), the placement and withdrawal scripts
-(:mod:`.planner`), the money scripts (:mod:`.payouts`) and the transition scripts
+(:mod:`.planner`), the money scripts (:mod:`.payouts`), the domain scripts (bet IDs of every
+class, odds staked unlike their line bet: :mod:`.domains`) and the transition scripts
 (:mod:`.transitions`), all within the table's declared policies. The long random sessions
 (:mod:`.sessions`) are played after them."""
 
@@ -11,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from casino_proofs import spec
 from casino_proofs.tables.bets import Setting
+from casino_proofs.tables.domains import domain_scripts
 from casino_proofs.tables.payouts import money_scripts
 from casino_proofs.tables.planner import (
     DICE,
@@ -68,6 +70,7 @@ def plan(specs: Iterable[spec.WagerSpec], setting: Setting) -> Plan:
                            if s.bets.get(e.get("withdraw", ""), None) is not None
                            and s.bets[e["withdraw"]].wager in policies.no_take_down)]
     scripts += money_scripts(chosen, names, universe, policies.stake_ceiling)
+    scripts += domain_scripts(setting)
     model = Transitions(setting)
     scripts += model.scripts
     names = [s.name for s in scripts]

@@ -40,9 +40,11 @@ from casino_proofs.tables.coverage import contradicting, coverage, policies_resu
 from casino_proofs.tables.obligations import Judge, merged
 from casino_proofs.tables.observe import EVEN, Observation, Played, read_script
 from casino_proofs.tables.oracle import Oracle
+from casino_proofs.tables.pairs import PairCoverage
 from casino_proofs.tables.planner import DICE, ODDS_ON, SINGLE, Script
 from casino_proofs.tables.policies import Policies
 from casino_proofs.tables.settlements import matches, rounded_away
+from casino_proofs.tables.shrink import with_shortest
 from casino_proofs.tables.transitions import Transitions, fault_cause
 
 #: suspect scripts kept
@@ -84,6 +86,12 @@ class TableRun:
     lost: str = ""
     #: the first observations read as even money back (counted in ``even_read``)
     evens: set[CrapsInput] = field(default_factory=set)
+    #: the history pairs the scripts reach and those observed (:mod:`.pairs`); a log plans
+    #: none (its sessions were not planned)
+    pairs: PairCoverage = field(default_factory=PairCoverage)
+    plans: bool = True
+    #: each refuted table obligation's first failing script, shrunk, and its case in words
+    shortest: dict[str, tuple[Script, str, str]] = field(default_factory=dict)
 
     @property
     def suspects(self) -> list[str]:
@@ -131,10 +139,15 @@ class TableRun:
             self.silent = f"{script.label}: {played.unanswered[0][1]}"
         if self.transitions is not None:
             self.transitions.observe(script, answers, played)
+        self.heard(script, played)
         self.judge.session(script.label, played, place)
         for o in played.observations:
             if o.input not in self.first:
                 self._first(o, script.label)
+
+    def heard(self, script: Script, played: Played) -> None:
+        """The history pairs a script showed, and those it was planned to reach."""
+        self.pairs.hear(self.setting, script, played, self.plans)
 
     def _first(self, o: Observation, label: str) -> None:
         """The first observation of an input: what the protocol-1 obligations read."""
@@ -167,6 +180,7 @@ class TableRun:
         if self.transitions is not None and later.transitions is not None:
             self.transitions.observed |= later.transitions.observed
             self.transitions.unseen -= later.transitions.observed
+        self.pairs.merge(later.pairs)
         self.extra += later.extra
         return self
 
@@ -178,9 +192,11 @@ class TableRun:
     def results(self, specs: Sequence[spec.WagerSpec]) -> list[Result]:
         silent = self.judge.tallies["scripts"].unanswered_first
         out = [coverage(self.first, specs, self.universe, silent, self.lost)]
-        out += self.judge.results(lambda kind: applies(self.setting, kind))
+        out += [with_shortest(r, self.shortest.get(r.obligation.kind)) for r in
+                self.judge.results(lambda kind: applies(self.setting, kind))]
         if self.transitions is not None:
             out.append(self.transitions.result())
+        out.append(self.pairs.result())
         out += self.extra
         out += policies_results(self.setting.policies, self.setting.offered)
         return linked(out)
@@ -189,14 +205,15 @@ class TableRun:
         """The table obligations left out because nothing the table offers concerns them."""
         return not_applicable(self.setting)
 
-    def notes(self) -> list[str]:
-        """What the report says of how the table's money was read."""
-        out = [f"{self.sessions:,} table sessions, {self.events:,} events"]
-        if self.even_read:
-            out.append(f"{self.even_read:,} settlements of the stake back and nothing more read "
-                       "as the specification's push or win at a net of zero "
-                       "(conv-table-even-money: at a table the two are one observation)")
-        return out
+
+def notes(run: TableRun) -> list[str]:
+    """What the report says of how a table's money was read."""
+    out = [f"{run.sessions:,} table sessions, {run.events:,} events"]
+    if run.even_read:
+        out.append(f"{run.even_read:,} settlements of the stake back and nothing more read "
+                   "as the specification's push or win at a net of zero "
+                   "(conv-table-even-money: at a table the two are one observation)")
+    return out
 
 
 def applies(setting: Setting, kind: str) -> bool:
@@ -259,7 +276,8 @@ def universe_inputs(oracle: Oracle, policies: Policies) -> frozenset[CrapsInput]
 
 
 def read_run(sessions: Iterable[tuple[Script, Any]], setting: Setting,
-             transitions: Transitions | None = None, offset: int = 0) -> TableRun:
+             transitions: Transitions | None = None, offset: int = 0,
+             plans: bool = True) -> TableRun:
     """What the table did in each script and its answers (played, or read from a session
     log), one session at a time (``offset``: the place in the log of the first, for a
     shard)."""
@@ -267,7 +285,7 @@ def read_run(sessions: Iterable[tuple[Script, Any]], setting: Setting,
     within = universe_inputs(setting.oracle, setting.policies)
     run = TableRun(setting, Judge(setting.money, setting.policies.per_player),
                    universe=within, excluded=universe - within, transitions=transitions,
-                   offset=offset)
+                   offset=offset, plans=plans)
     if transitions is not None:
         transitions.reset()
     for script, answers in sessions:

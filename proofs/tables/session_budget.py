@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-SESSIONS = 500
-EVENTS = 100
+SESSIONS = 25
+EVENTS = 400
 #: the most either option takes
 MAX_SESSIONS = 100_000
 MAX_EVENTS = 10_000

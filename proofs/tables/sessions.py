@@ -1,43 +1,68 @@
-"""Long random sessions against the reference table, drawn by hypothesis's stateful testing
-and shrunk to the shortest failing script (docs/engine-protocol.md, "The scripts the checker
-plays").
+"""Long sessions played as real players bet, against the reference table: drawn by hypothesis's
+stateful testing, one usage profile at a time (:mod:`.profiles`), and shrunk to the shortest
+failing script (docs/engine-protocol.md, "Sessions played as players bet").
 
-A :class:`~hypothesis.stateful.RuleBasedStateMachine` writes a session: each rule adds an
-event -- a placement among every offered wager (odds on any line bet, now and then the wrong
-one, or a stake of 0), a call, a withdrawal, a roll -- choosing among the bets the reference
-table holds. At the end of a session the engine plays it as one script, and every answer is
-judged against the reference table. Hypothesis runs derandomized (the same sessions on every
-run) and, on a failure, shrinks the session to the shortest script that still fails: that
-script, and its first failing answer, are the ``sessions`` obligation's counterexample.
+A :class:`~hypothesis.stateful.RuleBasedStateMachine` writes a session: it draws its moves at
+once (two bytes a move: a rule per event would cost hypothesis a hundred microseconds an
+event), which the profile's player reads one by one as its next move among what the reference
+table allows (a roll most often). A session goes on until it has seen at least
+``MIN_SHOOTERS`` shooters and ``MIN_ROLLS`` rolls: once the drawn events are spent, rolls
+are added that end each shooter's turn. Hypothesis runs derandomized (the same sessions on
+every run); the sessions are drawn first and played in requests of many. A session whose
+answers break the rules of the table is shrunk (:mod:`.shrink`) to the shortest script that
+still breaks the same rule: that script and its first failing answer are the ``sessions``
+obligation's counterexample.
 """
 
 from __future__ import annotations
 
-import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, rule, run_state_machine_as_test
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    rule,
+    run_state_machine_as_test,
+)
 
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
 from casino_proofs.tables.bets import Setting
+from casino_proofs.tables.domains import Ids
+from casino_proofs.tables.model import Table
 from casino_proofs.tables.obligations import Judge
 from casino_proofs.tables.observe import Played, read_script
-from casino_proofs.tables.planner import ODDS_ON, SINGLE, STAKE, Script
+from casino_proofs.tables.planner import Script
+from casino_proofs.tables.profiles import PROFILES, Player, Profile
 from casino_proofs.tables.reference import ReferenceTable, RollDue
 from casino_proofs.tables.seeded import seed_alone
 from casino_proofs.tables.session_budget import Budget
+from casino_proofs.tables.shrink import shortest
 
-#: bets a session holds at most
-MAX_BETS = 8
-STAKES = (STAKE, STAKE, STAKE, 1, 7, 60, 1_000, 0)
+#: every session sees at least so many shooters and rolls
+MIN_SHOOTERS = 10
+MIN_ROLLS = 200
 
-#: plays one script on the engine: its answers, or a Faulty
-PlayOne = Callable[[Script], Any]
+#: plays scripts on the engine: each one's answers, or a Faulty
+PlayMany = Callable[[Sequence[Script]], list[Any]]
+#: hears each session played, with what was read of it
+Heard = Callable[[Script, Played], None]
+
+
+@dataclass
+class ProfileRun:
+    """What one profile's sessions were: how many, their events, rolls and shooters."""
+
+    profile: Profile
+    sessions: int = 0
+    events: int = 0
+    rolls: int = 0
+    fewest_shooters: int = 0
+    fewest_rolls: int = 0
 
 
 @dataclass
@@ -49,180 +74,187 @@ class Outcome:
     failing: Script | None = None
     why: str = ""
     unanswered: str = ""
-    seen: list[str] = field(default_factory=list)
+    profiles: list[ProfileRun] = field(default_factory=list)
+    #: the failing session as drawn, before it was shrunk, and the clause it breaks
+    drawn: Script | None = None
+    clause: str = ""
 
 
-def _judged(setting: Setting, script: Script, answers: Any) -> tuple[str | None, bool]:
-    """The first failure of a session's answers (None: none), and whether it had answers."""
+def _judged(setting: Setting, script: Script, answers: Any) -> tuple[str | None, bool, Played]:
+    """The first failure of a session's answers (None: none), whether it had answers, and
+    what was read of it."""
     played = Played()
     read_script(script, answers, played, setting)
     if played.unanswered:
-        return None, False
+        return None, False, played
     judge = Judge(setting.money, setting.policies.per_player, every=True)
     judge.session(script.label, played)
-    return judge.first_failure(), True
+    return judge.first_failure(), True, played
 
 
-#: events a rule of the state machine adds (two bytes each, drawn at once: a rule per event
-#: would cost hypothesis a hundred microseconds an event)
-CHUNK = 10
+class Drawn:
+    """A session being written: the reference table, its events, its shooters and rolls."""
+
+    def __init__(self, setting: Setting, player: Player) -> None:
+        self.ref = ReferenceTable(setting)
+        self.player = player
+        self.events: list[dict[str, Any]] = []
+        self.rolls = 0
+
+    @property
+    def shooters(self) -> int:
+        return self.ref.table.shooter
+
+    def add(self, event: dict[str, Any]) -> None:
+        want = self.ref.expect(event)
+        self.events.append(event)
+        if isinstance(want, RollDue):
+            self.rolls += 1
+            self.ref.rolled(event["roll"], {b: d.due.point or None for b, d in
+                                            want.bets.items() if d.due is not None
+                                            and d.due.decision == "none"}, len(self.events))
+        elif want.answer != "refused":
+            self.ref.follow(event)
+
+    def move(self, kind: int, value: int) -> None:
+        event = self.player.event(self.ref, kind, value)
+        self.add(event if event is not None
+                 else {"roll": [value % 6 + 1, value // 6 % 6 + 1]})
+
+    def close(self) -> None:
+        """Rolls until the session has seen its shooters and rolls: a point when the table
+        is coming out, a seven when a point is on (each ending a shooter's turn)."""
+        cycle = ((2, 4), (3, 4), (1, 3), (4, 3), (5, 5), (6, 1), (4, 5), (5, 2))
+        i = 0
+        while self.shooters <= MIN_SHOOTERS or self.rolls < MIN_ROLLS:
+            dice = cycle[i % len(cycle)]
+            i += 1
+            if self.ref.table.come_out == (dice[0] + dice[1] == 7):
+                continue
+            self.add({"roll": list(dice)})
 
 
-class Decoder:
-    """Two bytes to an event, among those the reference table's bets allow: the first picks
-    the kind (a roll most often; a byte of 0, which shrinking tends to, is a roll), the second
-    its parameters."""
-
-    def __init__(self, setting: Setting) -> None:
-        self.setting = setting
-        self.wagers = sorted(setting.offered)
-        self.lines = [w for w in SINGLE if w in setting.offered]
-
-    def event(self, ref: ReferenceTable, kind: int, value: int) -> dict[str, Any]:
-        bets = sorted(ref.bets)
-        choice = kind % 16
-        if choice < 7 or (choice >= 13 and not bets):
-            return {"roll": [value % 6 + 1, value // 6 % 6 + 1]}
-        if choice < 12 and len(bets) < MAX_BETS:
-            return self._place(ref, value)
-        if not bets:
-            return {"roll": [value % 6 + 1, value // 6 % 6 + 1]}
-        bet = bets[value % len(bets)]
-        if choice < 14 and not self.setting.policies.no_working_call:
-            return {"call": bet, "working": bool(value & 1)}
-        return {"withdraw": bet}
-
-    def _place(self, ref: ReferenceTable, value: int) -> dict[str, Any]:
-        wager = self.wagers[value % len(self.wagers)]
-        stake = STAKES[(value // 64) % len(STAKES)]
-        event: dict[str, Any] = {"place": ref.state.fresh_id(), "wager": wager,
-                                 "amount": stake}
-        if value & 32 and not self.setting.policies.no_working_call:
-            event["working"] = True
-        if wager in ODDS_ON:
-            # under one-odds a line bet that carries odds is given no second (a table that
-            # merges a second into the first declares one-odds: the scripts place one)
-            one = self.setting.policies.one_odds
-            on = [b for b in sorted(ref.bets) if ref.bets[b].wager in self.lines
-                  and not (one and ref.bets[b].odds)]
-            event["on"] = on[value % len(on)] if on else "b0"
-        return event
-
-
-def machine(setting: Setting, play: PlayOne, outcome: Outcome,
-            longest: int) -> type[RuleBasedStateMachine]:
-    """The state machine class of one run (its setting, its engine)."""
-    decoder = Decoder(setting)
+def machine(setting: Setting, profile: Profile, longest: int,
+            done: Callable[[Script], None]) -> type[RuleBasedStateMachine]:
+    """The state machine class of one profile's sessions; ``done`` hears each session."""
+    counter = [0]
 
     class Session(RuleBasedStateMachine):
         def __init__(self) -> None:
             super().__init__()
-            self.ref = ReferenceTable(setting)
-            self.events: list[dict[str, Any]] = []
+            ids = Ids(setting.policies.reuse_ids)
+            self.drawn = Drawn(setting, Player(profile, setting, ids))
 
-        def _add(self, event: dict[str, Any]) -> None:
-            want = self.ref.expect(event)
-            self.events.append(event)
-            if isinstance(want, RollDue):
-                self.ref.rolled(event["roll"], {b: d.due.point or None for b, d in
-                                                want.bets.items() if d.due is not None
-                                                and d.due.decision == "none"}, len(self.events))
-            elif want.answer != "refused":
-                self.ref.follow(event)
+        @initialize(moves=st.binary(min_size=2 * longest, max_size=2 * longest))
+        def moves_(self, moves: bytes) -> None:
+            for i in range(0, len(moves) - 1, 2):
+                self.drawn.move(moves[i], moves[i + 1])
 
-        @rule(chunk=st.binary(min_size=2, max_size=2 * CHUNK))
-        def events_(self, chunk: bytes) -> None:
-            for i in range(0, len(chunk) - 1, 2):
-                if len(self.events) < longest:
-                    self._add(decoder.event(self.ref, chunk[i], chunk[i + 1]))
+        @rule()
+        def nothing_more(self) -> None:
+            """Every move is drawn at once (above): a rule is still needed."""
 
         def teardown(self) -> None:
-            if not self.events:
-                return
-            script = Script(f"session {outcome.played + 1}", "session", tuple(self.events), {},
-                            id=f"session-{outcome.played + 1}")
-            answers = play(script)
-            outcome.played += 1
-            outcome.events += len(self.events)
-            why, answered = _judged(setting, script, answers)
-            if not answered:
-                outcome.unanswered = outcome.unanswered or script.label
-                return
-            if why is not None:
-                if outcome.failing is None or len(script.events) <= len(outcome.failing.events):
-                    outcome.failing, outcome.why = script, why
-                raise AssertionError(why)
+            self.drawn.close()
+            counter[0] += 1
+            n = counter[0]
+            done(Script(f"session {n} ({profile.name})", "session",
+                        tuple(self.drawn.events), {}, id=f"{profile.name}-{n}"))
 
     return Session
 
 
-def run(setting: Setting, play: PlayOne, budget: Budget) -> Outcome:
-    """Play the sessions; on a failure, shrink it."""
+def _settings(examples: int) -> settings:
+    return settings(max_examples=examples, stateful_step_count=1, derandomize=True,
+                    database=None, deadline=None, phases=(Phase.generate,),
+                    print_blob=False, report_multiple_bugs=False,
+                    suppress_health_check=list(HealthCheck))
+
+
+def draw(setting: Setting, profile: Profile, budget: Budget, sessions: int) -> list[Script]:
+    """A profile's sessions, drawn (the same on every run)."""
+    out: list[Script] = []
+    with seed_alone():
+        run_state_machine_as_test(machine(setting, profile, budget.events, out.append),
+                                  settings=_settings(sessions))
+    return out
+
+
+def per_profile(budget: Budget) -> int:
+    """The sessions each profile plays: the budget's, shared (at least one each)."""
+    return max(1, -(-budget.sessions // len(PROFILES)))
+
+
+def run(setting: Setting, play: PlayMany, budget: Budget, heard: Heard | None = None
+        ) -> Outcome:
+    """Draw every profile's sessions, play them, judge them; shrink the first that fails."""
     outcome = Outcome()
     if budget.sessions == 0:
         return outcome
-    steps = max(1, -(-budget.events // CHUNK))
-    with_settings = settings(max_examples=budget.sessions, stateful_step_count=steps,
-                             derandomize=True, database=None, deadline=None,
-                             phases=(Phase.generate, Phase.shrink), print_blob=False,
-                             report_multiple_bugs=False, suppress_health_check=list(HealthCheck))
-    # a failure raises once shrunk; the shortest failing session is then in ``outcome``
-    with contextlib.suppress(AssertionError), seed_alone():
-        run_state_machine_as_test(machine(setting, play, outcome, budget.events),
-                                  settings=with_settings)
-    if outcome.failing is not None:
-        _minimize(setting, play, outcome)
+    for profile in PROFILES:
+        scripts = draw(setting, profile, budget, per_profile(budget))
+        stats = ProfileRun(profile)
+        outcome.profiles.append(stats)
+        for script, answers in zip(scripts, play(scripts), strict=True):
+            why, answered, played = _judged(setting, script, answers)
+            outcome.played += 1
+            outcome.events += len(script.events)
+            stats.sessions += 1
+            stats.events += len(script.events)
+            stats.rolls += played.rolls
+            shooters = _shooters(script.events)
+            stats.fewest_shooters = min(stats.fewest_shooters or shooters, shooters)
+            stats.fewest_rolls = min(stats.fewest_rolls or played.rolls, played.rolls)
+            if heard is not None:
+                heard(script, played)
+            if not answered:
+                outcome.unanswered = outcome.unanswered or script.label
+            elif why is not None and outcome.failing is None:
+                outcome.failing, outcome.why, outcome.clause = shortest(
+                    setting, script, _kind(why), play)
+                outcome.drawn = script
     return outcome
 
 
-#: plays the last shrinking step may make
-MINIMIZE_PLAYS = 200
+def figures(outcome: Outcome) -> list[dict[str, Any]]:
+    """Each profile's sessions in figures, for the report's fault domain."""
+    return [{"profile": p.profile.name, "player": p.profile.says, "sessions": p.sessions,
+             "events": p.events, "rolls": p.rolls, "fewest_shooters": p.fewest_shooters,
+             "fewest_rolls": p.fewest_rolls} for p in outcome.profiles]
+
+
+def _shooters(events: Sequence[dict[str, Any]]) -> int:
+    """The shooters a session saw (the first, and one more at each seven-out)."""
+    table = Table()
+    for event in events:
+        if "roll" in event:
+            table = table.after(event["roll"][0] + event["roll"][1])
+    return table.shooter
 
 
 def _kind(why: str) -> str:
     return why.split(":", 1)[0]
 
 
-def _minimize(setting: Setting, play: PlayOne, outcome: Outcome) -> None:
-    """Shrink the failing session further, one event at a time: drop each event in turn and
-    keep the shorter session when it still fails the same obligation, until none can be
-    dropped (hypothesis shrinks the bytes the events are drawn from, and a roll drawn before
-    the first bet often outlives that). Deterministic: the same session on every run."""
-    assert outcome.failing is not None
-    events = list(outcome.failing.events)
-    name = f"{outcome.failing.name}, shrunk"
-    plays = 0
-    shorter = True
-    while shorter and plays < MINIMIZE_PLAYS:
-        shorter = False
-        for i in range(len(events)):
-            candidate = tuple(events[:i] + events[i + 1:])
-            if not candidate or plays >= MINIMIZE_PLAYS:
-                continue
-            script = Script(name, "session", candidate, {},
-                            id=f"shrunk-{plays + 1}")
-            plays += 1
-            why, answered = _judged(setting, script, play(script))
-            if answered and why is not None and _kind(why) == _kind(outcome.why):
-                events, outcome.why, shorter = list(candidate), why, True
-                outcome.failing = script
-                break
-
-
 def result(outcome: Outcome, budget: Budget) -> Result:
     started = time.perf_counter()
     ob = Obligation("craps/table/sessions", "sessions", "r3-95.15-intro.s1",
                     ("r3-95.15-intro.s1", "r3-95.16-intro.s1"), "the table", "all-scripts",
-                    f"long random sessions ({budget.sessions:,} of up to {budget.events:,} "
-                    "events, derandomized) answered as the reference table answers",
+                    f"long sessions played as {len(PROFILES)} kinds of player bet "
+                    f"({per_profile(budget):,} each, of at least {MIN_SHOOTERS} shooters and "
+                    f"{MIN_ROLLS} rolls, derandomized) answered as the reference table answers",
                     game="craps")
     seconds = time.perf_counter() - started
     if outcome.failing is not None:
         events = list(outcome.failing.events)
         return Result(ob, Verdict.REFUTED, seconds,
                       f"a session fails, shrunk to {len(events)} events: {outcome.why}",
-                      {"script": events, "events": len(events), "why": outcome.why,
-                       "kind": outcome.why.split(":", 1)[0], "sessions": outcome.played})
+                      counterexample={
+                          "script": events, "events": len(events), "why": outcome.why,
+                          "kind": _kind(outcome.why), "sessions": outcome.played,
+                          "session": outcome.drawn.label if outcome.drawn else "",
+                          "drawn_events": len(outcome.drawn.events) if outcome.drawn else 0},
+                      conventions=(outcome.clause,) if outcome.clause else ())
     if outcome.unanswered:
         return Result(ob, Verdict.ERROR, seconds, f"not established: the engine gave no "
                                                   f"answer in time (a slow table: raise "
@@ -230,9 +262,9 @@ def result(outcome: Outcome, budget: Budget) -> Result:
                                                   f"{outcome.unanswered}")
     if not outcome.played:
         return Result(ob, Verdict.VACUOUS, seconds, "no session was played")
+    each = "; ".join(f"{p.profile.name}: {p.sessions:,} sessions, {p.rolls:,} rolls, each of "
+                     f"{p.fewest_shooters:,}+ shooters" for p in outcome.profiles)
     return Result(ob, Verdict.PROVED, seconds,
                   f"{outcome.played:,} sessions, {outcome.events:,} events, every answer the "
-                  "reference table's",
+                  f"reference table's ({each})",
                   enumeration=f"enumeration: {outcome.played:,} sessions, 0 failing")
-
-

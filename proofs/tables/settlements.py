@@ -56,6 +56,17 @@ def matches(o: Observation) -> bool:
     return a.decision == d.decision
 
 
+def first_failure(played: Played) -> tuple[int, str] | None:
+    """The first event of a script answered otherwise than the rules, and the table
+    obligation that judges it (None: none). What a coverage obligation attributes the
+    subjects a script did not reach to."""
+    failures = [(j.where.event, j.expect.kind or "placement") for j in played.judged
+                if not j.holds]
+    failures += [(x.where.event, "on-table") for x in played.listings]
+    failures += [(o.where.event, "history") for o in played.observations if not matches(o)]
+    return min(failures, default=None)
+
+
 def _settled_json(a: Settled) -> dict[str, Any]:
     return {"decision": a.decision, "net": str(a.net), "point": a.point}
 

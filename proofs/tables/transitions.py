@@ -29,7 +29,7 @@ from casino_proofs.tables.bets import Setting
 from casino_proofs.tables.observe import Played
 from casino_proofs.tables.planner import ODDS_ON, SINGLE, STAKE, Script
 from casino_proofs.tables.reference import ReferenceTable, RollDue
-from casino_proofs.tables.settlements import matches
+from casino_proofs.tables.settlements import first_failure
 
 DEPTH = 8
 MAX_BETS = 2
@@ -266,11 +266,7 @@ class Transitions:
     def observe(self, script: Script, answers: Any, played: Played) -> None:
         self.observed.update(played.transitions)
         self.unseen.difference_update(played.transitions)
-        failures = [(j.where.event, j.expect.kind or "placement") for j in played.judged
-                    if not j.holds]
-        failures += [(x.where.event, "on-table") for x in played.listings]
-        failures += [(o.where.event, "history") for o in played.observations if not matches(o)]
-        first = min(failures, default=None)
+        first = first_failure(played)
         if first is not None:
             self.diverged[script.name] = first
         again = script.name in self.again

@@ -1,0 +1,146 @@
+"""Every field's domain (docs/engine-protocol.md, "Every field's domain"): the bet IDs the
+protocol allows, the stakes at their boundaries, odds stakes unlike their line bet's, and both
+dice orders.
+
+The scripts otherwise name bets ``b1``, ``b2``, ...; a table may keep IDs in a way that only
+some IDs break (compared without case, cut to a few characters, read as numbers, refused
+outside ASCII, or a reused ID's old bet remembered). The domain scripts place, side by side,
+bets whose IDs are:
+
+- one character; forty characters alike but for the last; only digits (``7``, ``007``);
+- alike but for case (``Ab``, ``aB``); outside ASCII (``é``, ``下注``, ``🎲``);
+- reused once their bet has left, where the table declares ``reuse-ids``.
+
+The odds scripts stake an Associate Chance below, equal to and above its line bet's stake, up
+to the declared limit (and one over it, which must be refused), on every point, winning and
+losing. The long sessions name their bets by :class:`Ids`, which cycles through every class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from casino_proofs.tables.bets import Setting
+from casino_proofs.tables.planner import ODDS_ON, SPLIT, Script
+from casino_proofs.tables.reference import ReferenceTable
+
+#: IDs side by side, each class: what it tests, and the IDs
+ID_CLASSES: tuple[tuple[str, tuple[str, str]], ...] = (
+    ("one character", ("a", "Z")),
+    ("forty characters alike but for the last", ("x" * 39 + "1", "x" * 39 + "2")),
+    ("only digits, alike as numbers", ("7", "007")),
+    ("alike but for case", ("Ab", "aB")),
+    ("outside ASCII", ("é", "下注")),
+)
+#: a fresh ID of each class in turn (``{n}``: a number that makes it new)
+_CYCLE = ("b{n}", "{n}", "{n:03d}", "{x}{n:04d}", "Ab{n}", "aB{n}", "é{n}", "下注{n}",
+          "🎲{n}")
+
+
+class Ids:
+    """Fresh bet IDs for a session, cycling through every class of the protocol's domain; a
+    table that declares ``reuse-ids`` is also given, now and then, the ID of a bet that has
+    left."""
+
+    def __init__(self, reuse: bool) -> None:
+        self.reuse = reuse
+        self.made = 0
+
+    def fresh(self, ref: ReferenceTable) -> str:
+        self.made += 1
+        if self.reuse and self.made % 5 == 0:
+            gone = [b for b in ref.state.gone if b not in ref.bets]
+            if gone:
+                return gone[0]
+        n = self.made
+        while True:
+            bet_id = _CYCLE[n % len(_CYCLE)].format(n=n, x="x" * 36)
+            if bet_id not in ref.state.used and bet_id not in ref.bets:
+                return bet_id
+            n += len(_CYCLE)
+
+
+def _pair(offered: frozenset[str]) -> tuple[str, str, tuple[int, int], tuple[int, int]] | None:
+    """Two wagers that stay on the table through the same rolls and are decided apart, and a
+    roll that decides the first alone, then one that decides the second."""
+    if {"hard-6", "hard-8"} <= offered:
+        return "hard-6", "hard-8", (3, 3), (4, 4)
+    hard = sorted(w for w in offered if w.startswith("hard-"))
+    if len(hard) >= 2:
+        a, b = int(hard[0][5:]) // 2, int(hard[1][5:]) // 2
+        return hard[0], hard[1], (a, a), (b, b)
+    if {"any-7", "eleven"} <= offered:
+        return "any-7", "eleven", (3, 4), (5, 6)
+    return None
+
+
+def id_scripts(setting: Setting) -> list[Script]:
+    """Bets whose IDs are of each class of the domain, side by side and settled apart."""
+    pair = _pair(setting.offered)
+    if pair is None:
+        return []
+    first, second, roll_a, roll_b = pair
+    out = []
+    for what, (a, b) in ID_CLASSES:
+        events = ({"place": a, "wager": first, "amount": 10},
+                  {"place": b, "wager": second, "amount": 10},
+                  {"roll": list(roll_a)}, {"roll": list(roll_b)})
+        out.append(Script(f"ids: {what}", "domain", events, {}))
+    if setting.policies.reuse_ids:
+        out.append(Script("ids: reused once the bet left", "domain", (
+            {"place": "r", "wager": first, "amount": 10},
+            {"roll": list(roll_a)},
+            {"place": "r", "wager": second, "amount": 20},
+            {"roll": list(roll_a)}, {"roll": list(roll_b)}), {}))
+    return out
+
+
+def _to_point(line: str, point: int) -> list[dict[str, Any]]:
+    """A line bet of ``line`` placed and brought to ``point`` (a Come bet while the table's
+    point is another number)."""
+    if line in ("pass", "dont-pass"):
+        return [{"place": "line", "wager": line, "amount": 10}, {"roll": list(SPLIT[point])}]
+    table = 4 if point != 4 else 5
+    return [{"roll": list(SPLIT[table])}, {"place": "line", "wager": line, "amount": 10},
+            {"roll": list(SPLIT[point])}]
+
+
+def odds_stakes(setting: Setting, line: int, wager: str, point: int) -> list[int]:
+    """Odds stakes below, equal to and above the line bet's, up to the declared limit, and
+    (where a limit is declared) one over it."""
+    policies = setting.policies
+    ceiling = policies.stake_ceiling
+    nets = setting.oracle.win_nets(wager, point)
+    net = min(nets) if nets else None
+    above = [s for s in (line + 1, 2 * line, 3 * line, 5 * line) if s <= ceiling]
+    allowed = [s for s in above if policies.odds_allowed(wager, s, line, point, net)]
+    over = [s for s in above if s not in allowed][:1]
+    return [line - 1, line, *allowed, *over]
+
+
+def odds_scripts(setting: Setting) -> list[Script]:
+    """Each Associate Chance offered, on every point, staked below, equal to and above its
+    line bet, winning and losing."""
+    out = []
+    for wager, line in ODDS_ON.items():
+        if wager not in setting.offered or line not in setting.offered:
+            continue
+        for point in (4, 5, 6, 8, 9, 10):
+            stakes = odds_stakes(setting, 10, wager, point)
+            groups: Iterable[list[int]] = [[s] for s in stakes] \
+                if setting.policies.one_odds else [stakes]
+            for group in groups:
+                for end, roll in (("the point", SPLIT[point]), ("a seven", SPLIT[7])):
+                    events = _to_point(line, point)
+                    events += [{"place": f"o{s}", "wager": wager, "amount": s, "on": "line"}
+                               for s in group]
+                    events.append({"roll": list(roll)})
+                    name = f"odds: {wager} on {point}, stakes {'/'.join(map(str, group))}, " \
+                           f"then {end}"
+                    out.append(Script(name, "domain", tuple(events), {}))
+    return out
+
+
+def domain_scripts(setting: Setting) -> list[Script]:
+    return id_scripts(setting) + odds_scripts(setting)

@@ -1,0 +1,160 @@
+"""How the long sessions play: as kinds of real players bet, not uniformly at random
+(Musa's operational profiles; Whittaker's Markov usage models). docs/engine-protocol.md,
+"Sessions played as players bet".
+
+Each profile weighs what its player does next, among what the reference table allows:
+
+- ``right``: a right bettor: Pass and Come bets, full odds on every point and come point;
+- ``dont``: a don't bettor: Don't Pass and Don't Come bets, laying full odds;
+- ``props``: a proposition and Hard Ways player who calls bets working and off;
+- ``take-down``: a player who takes Hard Ways and odds down after a roll and puts them back;
+- ``high-roller``: a line bettor at the table's maximum stake, odds at the limit.
+
+"Full odds" is the largest stake the declared odds limit allows (ten times the line bet where
+none is declared). A profile's player keeps betting through the session; the dice are the
+session's own. Every event is one the reference table judges: a profile never plays what a
+declared policy forbids, nor a Single Chance bet out of its time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from casino_proofs.tables.bets import Setting
+from casino_proofs.tables.domains import Ids
+from casino_proofs.tables.planner import ODDS_ON, SINGLE
+from casino_proofs.tables.reference import ReferenceTable
+
+#: odds a line bet is given where no limit is declared: ten times it
+FULL_ODDS = 10
+#: the stakes a profile draws its line bets among (stake units)
+STAKES = (5, 10, 25, 6, 15, 100, 1, 12, 2520, 7)
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A kind of player: the wagers it bets and how it weighs its next event (out of 16: a
+    roll, a placement, a call, a withdrawal; the rest of 16 is a roll)."""
+
+    name: str
+    says: str
+    lines: tuple[str, ...]
+    others: str  # "props" (one-roll wagers, hops, Hard Ways), "hard" (Hard Ways) or ""
+    place: int
+    call: int
+    withdraw: int
+    odds: str  # "full", "some" or ""
+    stake: str  # "mixed" or "max"
+
+
+PROFILES: tuple[Profile, ...] = (
+    Profile("right", "a right bettor who takes full odds on every point and come point",
+            ("pass", "come"), "", 3, 0, 0, "full", "mixed"),
+    Profile("dont", "a don't bettor who lays full odds", ("dont-pass", "dont-come"), "", 3, 0,
+            0, "full", "mixed"),
+    Profile("props", "a proposition and Hard Ways player who calls bets working and off",
+            (), "props", 5, 2, 0, "", "mixed"),
+    Profile("take-down", "a player who takes Hard Ways and odds down and puts them back",
+            ("pass", "dont-pass", "come", "dont-come"), "hard", 3, 1, 3, "some", "mixed"),
+    Profile("high-roller", "a line bettor at the table's maximum stake, odds at the limit",
+            ("pass", "come", "dont-pass", "dont-come"), "", 3, 0, 0, "full", "max"),
+)
+BY_NAME = {p.name: p for p in PROFILES}
+#: bets a session holds at most
+MAX_BETS = 12
+
+
+class Player:
+    """One profile's choices at one table: two bytes to an event the reference table allows,
+    or None when the player would only roll."""
+
+    def __init__(self, profile: Profile, setting: Setting, ids: Ids) -> None:
+        self.profile, self.setting, self.ids = profile, setting, ids
+        offered = setting.offered
+        self.lines = [w for w in profile.lines if w in offered]
+        if profile.others == "props":
+            self.others = sorted(w for w in offered if w not in SINGLE and w not in ODDS_ON)
+        elif profile.others == "hard":
+            self.others = sorted(w for w in offered if w.startswith("hard-"))
+        else:
+            self.others = []
+        self.callable = [w for w in offered if setting.oracle.takes_call(w)]
+
+    def stake(self, value: int) -> int:
+        ceiling = self.setting.policies.stake_ceiling
+        if self.profile.stake == "max":
+            return ceiling
+        return min(STAKES[value % len(STAKES)], ceiling)
+
+    def event(self, ref: ReferenceTable, kind: int, value: int) -> dict[str, Any] | None:
+        """The event two bytes choose, by the profile's weights (None: a roll)."""
+        p = self.profile
+        choice = kind % 16
+        odds = self._odds(ref, value)
+        if odds is not None and p.odds:
+            return odds
+        if choice < p.place and len(ref.bets) < MAX_BETS:
+            return self._place(ref, value)
+        if choice < p.place + p.call and not self.setting.policies.no_working_call:
+            mine = sorted(b for b in ref.bets if ref.bets[b].wager in self.callable)
+            if mine:
+                return {"call": mine[value % len(mine)], "working": bool(value & 1)}
+        if choice < p.place + p.call + p.withdraw:
+            mine = sorted(b for b in ref.bets if ref.bets[b].rolls
+                          and (ref.bets[b].wager.startswith("hard-")
+                               or ref.bets[b].wager in ODDS_ON)
+                          and ref.bets[b].wager not in self.setting.policies.no_take_down)
+            if mine:
+                return {"withdraw": mine[value % len(mine)]}
+        return None
+
+    def _place(self, ref: ReferenceTable, value: int) -> dict[str, Any] | None:
+        come_out = ref.table.come_out
+        lines = [w for w in self.lines if (w in ("pass", "dont-pass")) == come_out]
+        held = {b.wager for b in ref.bets.values()}
+        lines = [w for w in lines if w not in held or w in ("come", "dont-come")]
+        pool = lines + self.others
+        if not pool:
+            return None
+        wager = pool[value % len(pool)]
+        event: dict[str, Any] = {"place": self.ids.fresh(ref), "wager": wager,
+                                 "amount": self.stake(value // 8)}
+        if wager in self.callable and value & 64 and not self.setting.policies.no_working_call:
+            event["working"] = True
+        return event
+
+    def _odds(self, ref: ReferenceTable, value: int) -> dict[str, Any] | None:
+        """Odds on a line bet of the player's that has a point and none yet (the right and
+        don't bettors take them at once)."""
+        one = self.setting.policies.one_odds
+        for bet_id in sorted(ref.bets):
+            bet = ref.bets[bet_id]
+            odds = f"{bet.wager}-odds"
+            if bet.wager not in self.lines or bet.point is None or bet.odds \
+                    or odds not in self.setting.offered or (one and bet.odds):
+                continue
+            if self.profile.odds == "some" and value % 3:
+                return None
+            amount = self._full(odds, bet.amount, bet.point)
+            return {"place": self.ids.fresh(ref), "wager": odds, "amount": amount,
+                    "on": bet_id}
+        return None
+
+    def _full(self, odds: str, line: int, point: int) -> int:
+        """The largest odds stake the declared limit allows (ten times the line bet where
+        none is declared), within the maximum stake."""
+        policies = self.setting.policies
+        net = self.setting.oracle.win_nets(odds, point)
+        win = min(net) if net else Fraction(1)
+        if policies.odds_limit is None:
+            return max(1, min(line * FULL_ODDS, policies.stake_ceiling))
+        low, high = 0, line * 1000  # the most the limit allows: monotone in the stake
+        while low < high:
+            mid = (low + high + 1) // 2
+            if policies.odds_allowed(odds, mid, line, point, win):
+                low = mid
+            else:
+                high = mid - 1
+        return max(1, min(low, policies.stake_ceiling))

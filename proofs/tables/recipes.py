@@ -1,0 +1,248 @@
+"""The history planner: scripts for the history pairs the long sessions missed
+(docs/engine-protocol.md, "History covered pairwise").
+
+Each recipe sets a history up on purpose, then plays the events whose settlement it could
+change. Together they reach what random play rarely does:
+
+- **earlier points**: every line bet and its odds, on every point, winning and losing, for
+  the first, second and third shooter who set none, one or two points before (each earlier
+  point another number than the one played, and once the same number);
+- **the same number again**: a Don't bet barred on 12 twice, a Come odds bet returned on a
+  come-out roll and then staked again on its number, come-out decisions twice;
+- **calls around a point made**: a call just before the roll that makes the point and just
+  after it, then the come-out roll;
+- **the event before a withdrawal**: a Hard Way or an odds bet withdrawn just after each kind
+  of event;
+- **the rolls so far**: every wager decided, every way, after 50 and after 100 rolls.
+
+A recipe is played only if it reaches a pair no session reached (:func:`wanted`); what it
+reaches is worked out on the reference table before anything is played. The deep scripts are
+always played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from itertools import cycle
+from typing import Any
+
+from casino_proofs.tables import expected
+from casino_proofs.tables.bets import Setting
+from casino_proofs.tables.observe import Played, read_script
+from casino_proofs.tables.pairs import Pair, pairs_of
+from casino_proofs.tables.planner import ODDS_ON, SPLIT, Script
+from casino_proofs.tables.reference import ReferenceTable
+
+POINTS = (4, 5, 6, 8, 9, 10)
+#: the stakes the deep scripts place each wager at: a few units, and a multiple of every
+#: payout's denominator
+DEEP_STAKES = (7, 2520)
+HARD = {4: (2, 2), 6: (3, 3), 8: (4, 4), 10: (5, 5)}
+Event = dict[str, Any]
+
+
+def _roll(total: int, flip: bool = False) -> Event:
+    d1, d2 = SPLIT[total]
+    return {"roll": [d2, d1] if flip else [d1, d2]}
+
+
+def prefix(shooter: int, points: int, avoid: Iterable[int], same: int | None = None
+           ) -> list[Event]:
+    """Rolls that bring a fresh table to its ``shooter``-th shooter (each earlier one sevened
+    out on a point of their own) who has set and made ``points`` points, every one of them a
+    number not in ``avoid`` (``same``: the last one made is that number instead)."""
+    pool = cycle([p for p in POINTS if p not in set(avoid)])
+    out: list[Event] = []
+    for _ in range(shooter - 1):
+        out += [_roll(next(pool)), _roll(7, True)]
+    made = [next(pool) for _ in range(points)]
+    if same is not None and made:
+        made[-1] = same
+    for p in made:
+        out += [_roll(p), _roll(p, True)]
+    return out
+
+
+def _line(setting: Setting, family: tuple[str, str], point: int, win: bool,
+          before: list[Event]) -> list[Event] | None:
+    """A line bet (Pass or Don't Pass, or Come or Don't Come) and its odds on ``point``, then
+    the roll that decides them: the point (``win``) or a seven."""
+    bets = [w for w in family if w in setting.offered]
+    if not bets:
+        return None
+    out = list(before)
+    if family[0] == "come":
+        out.append(_roll(4 if point != 4 else 5))  # the table's own point first
+    out += [{"place": f"l{i}", "wager": w, "amount": 10} for i, w in enumerate(bets)]
+    out.append(_roll(point))
+    out += [{"place": f"o{i}", "wager": f"{w}-odds", "amount": 20, "on": f"l{i}"}
+            for i, w in enumerate(bets) if f"{w}-odds" in setting.offered]
+    out.append(_roll(point, True) if win else _roll(7))
+    return out
+
+
+def earlier_points(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
+    for family in (("pass", "dont-pass"), ("come", "dont-come")):
+        for shooter in (1, 2, 3):
+            for points in (0, 1, 2):
+                for point in POINTS:
+                    for win in (True, False):
+                        events = _line(setting, family, point, win,
+                                       prefix(shooter, points, (point,)))
+                        if events:
+                            yield (f"history: {family[0]} on {point}, shooter {shooter}, "
+                                   f"{points} point(s) before, {'won' if win else 'sevened'}",
+                                   events)
+            for point in POINTS:
+                events = _line(setting, family, point, True, prefix(shooter, 1, (), point))
+                if events:
+                    yield (f"history: {family[0]} on {point} again, shooter {shooter}", events)
+
+
+def same_number(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
+    offered = setting.offered
+    if "dont-pass" in offered:
+        yield "history: Don't Pass barred twice", [
+            {"place": "d", "wager": "dont-pass", "amount": 10}, {"roll": [6, 6]},
+            {"roll": [6, 6]}, {"roll": [1, 1]}, {"place": "e", "wager": "dont-pass",
+                                                 "amount": 10}, {"roll": [6, 6]}]
+    if "dont-come" in offered:
+        yield "history: Don't Come barred twice", [
+            _roll(4), {"place": "d", "wager": "dont-come", "amount": 10}, {"roll": [6, 6]},
+            {"roll": [6, 6]}, {"roll": [1, 2]},
+            {"place": "e", "wager": "dont-come", "amount": 10}, {"roll": [6, 6]}]
+    for line in ("pass", "dont-pass"):
+        if line in offered:
+            for total in (7, 11, 2, 3, 12):
+                d1, d2 = (1, total - 1) if total <= 7 else (total - 6, 6)
+                yield f"history: {line} decided on {total} twice", [
+                    {"place": "a", "wager": line, "amount": 10}, {"roll": [d1, d2]},
+                    {"place": "b", "wager": line, "amount": 10}, {"roll": [d2, d1]}]
+    if {"come", "come-odds"} <= offered:
+        for n in POINTS:
+            table = 4 if n != 4 else 5
+            yield f"history: Come odds on {n} returned, then staked again", [
+                _roll(table), {"place": "c", "wager": "come", "amount": 10}, _roll(n),
+                {"place": "co", "wager": "come-odds", "amount": 10, "on": "c"},
+                _roll(table, True), _roll(n, True), _roll(table),
+                {"place": "d", "wager": "come", "amount": 10}, _roll(n),
+                {"place": "do", "wager": "come-odds", "amount": 10, "on": "d"}, _roll(n)]
+
+
+def _callable(setting: Setting) -> list[str]:
+    return [w for w in ("hard-4", "hard-6", "hard-8", "hard-10") if w in setting.offered]
+
+
+def calls_around_point(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
+    if setting.policies.no_working_call:
+        return
+    for wager in _callable(setting):
+        n = int(wager[5:])
+        table = 5 if n != 5 else 9
+        hard = {"roll": list(HARD[n])}
+        for working in (True, False):
+            place = {"place": "h", "wager": wager, "amount": 10, "working": not working}
+            call = {"call": "h", "working": working}
+            yield f"history: {wager} called just before the point is made", [
+                place, _roll(table), call, _roll(table, True), hard]
+            yield f"history: {wager} called just after the point is made", [
+                place, _roll(table), _roll(table, True), call, hard]
+
+
+def withdrawals_after(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
+    """A Hard Way withdrawn just after each kind of event, once it stood through a roll."""
+    hard = _callable(setting)
+    if not hard or hard[0] in setting.policies.no_take_down:
+        return
+    wager, other = hard[0], hard[-1]
+    n = int(wager[5:])
+    table = 5 if n != 5 else 9
+    stand = [{"place": "w", "wager": wager, "amount": 10}, {"roll": [1, 2]}]
+    befores: list[tuple[str, list[Event]]] = [
+        ("a placement", [{"place": "x", "wager": other, "amount": 10}]),
+        ("a come-out roll that set no point", [{"roll": [5, 6]}]),
+        ("a come-out seven", [{"roll": [3, 4]}]),
+        ("a come-out roll that set the point", [_roll(table)]),
+        ("a roll that left the point on", [_roll(table), {"roll": [1, 2]}]),
+        ("a roll that made the point", [_roll(table), _roll(table, True)]),
+        ("a withdrawal", [{"place": "x", "wager": other, "amount": 10}, {"roll": [1, 2]},
+                          {"withdraw": "x"}])]
+    if not setting.policies.no_working_call:
+        befores.append(("a call", [{"call": "w", "working": True}]))
+    for what, events in befores:
+        yield f"history: {wager} withdrawn just after {what}", [
+            *stand, *events, {"withdraw": "w"}]
+
+
+def deep(setting: Setting, rolls: int) -> list[Event]:
+    """``rolls`` rolls with nothing on the table (come-out naturals), then every wager
+    placed and decided every way it can be, on come-out rolls and with a point on."""
+    out: list[Event] = [{"roll": [5, 6] if i % 2 else [6, 5]} for i in range(rolls)]
+    one_roll = sorted(w for w in setting.offered if w not in ODDS_ON
+                      and w not in ("pass", "dont-pass", "come", "dont-come"))
+    working = {} if setting.policies.no_working_call else {"working": True}
+    ceiling = setting.policies.stake_ceiling
+    ref = ReferenceTable(setting)
+    ref.play(out)
+    n = 0
+    for d1, d2 in [(a, b) for _ in range(2) for a in range(1, 7) for b in range(1, 7)]:
+        held = {b.wager for b in ref.bets.values()}
+        placed: list[Event] = []
+        for w in one_roll:
+            if w not in held:
+                for stake in DEEP_STAKES:
+                    n += 1
+                    placed.append({"place": f"d{n}", "wager": w, "amount": min(stake, ceiling),
+                                   **(working if w.startswith("hard-") else {})})
+        ref.play([*placed, {"roll": [d1, d2]}])
+        out += [*placed, {"roll": [d1, d2]}]
+    for point in POINTS:
+        for win in (True, False):
+            line = _line(setting, ("pass", "dont-pass"), point, win, [])
+            if line:
+                out += [_renamed(e, f"p{point}{win:d}") for e in line]
+    return out
+
+
+def _renamed(event: Event, tag: str) -> Event:
+    out = dict(event)
+    for key in ("place", "on"):
+        if key in out:
+            out[key] = f"{out[key]}{tag}"
+    return out
+
+
+def pool(setting: Setting) -> list[Script]:
+    """Every recipe script a session may have made needless, in a fixed order."""
+    makers: list[Callable[[Setting], Iterable[tuple[str, list[Event]]]]] = [
+        earlier_points, same_number, calls_around_point, withdrawals_after]
+    return [Script(name, "history", tuple(events), {})
+            for make in makers for name, events in make(setting)]
+
+
+def deep_scripts(setting: Setting) -> list[Script]:
+    """Every wager decided every way after 50 and after 100 rolls, at stakes of a few units
+    and of 2,520: played whatever the sessions showed (a table that goes wrong from some
+    roll on may do so only at some stakes)."""
+    return [Script(f"history: every wager decided after {n} rolls", "history",
+                   tuple(deep(setting, n)), {}) for n in (50, 100)]
+
+
+def reaches(setting: Setting, script: Script) -> set[Pair]:
+    """The history pairs a script reaches at a table that answers as the text says."""
+    played = Played(track=False)
+    read_script(script, expected.answers(setting, script.events), played, setting)
+    return pairs_of(played.history)
+
+
+def wanted(setting: Setting, observed: set[Pair]) -> list[Script]:
+    """The deep scripts, and the recipes that reach some pair not yet observed (each counted
+    once chosen)."""
+    seen = set(observed)
+    out = deep_scripts(setting)
+    for script in pool(setting):
+        reached = reaches(setting, script)
+        if not reached <= seen:
+            out.append(script)
+            seen |= reached
+    return out
