@@ -115,7 +115,7 @@ def test_the_settle_and_money_scripts_place_only_what_the_text_lets_a_player_mak
     denominator)."""
     scripts = _plan().scripts
     assert {s.kind for s in scripts} == {"settle", "placement", "withdrawal", "money",
-                                         "transitions", "domain"}
+                                         "transitions", "domain", "suite"}
     # 12 situations, each followed by every one of the 36 rolls
     assert sum(1 for s in scripts if s.kind == "settle") == 12 * 36
     for script in (s for s in scripts if s.kind in ("settle", "money")):

@@ -146,6 +146,11 @@ class PlayEngine(ExecEngine):
     def notes(self) -> list[str]:
         return [*super().notes(), *(n for run in self._runs.values() for n in notes(run))]
 
+    def table_domain(self) -> list[dict[str, Any]]:
+        """The fault domain of each run's verdicts (docs/engine-protocol.md, "The fault
+        domain")."""
+        return [run.domain.json() for run in self._runs.values() if run.domain is not None]
+
     def describe(self) -> dict[str, Any]:
         out = super().describe()
         if self.money is not None:

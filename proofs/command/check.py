@@ -262,6 +262,9 @@ def run_check(args: argparse.Namespace) -> int:
     try:
         check.every_run(readings, games)
         detail["notes"] = claim_notes + engine.notes()
+        domain = getattr(engine, "table_domain", None)
+        if domain is not None and domain():
+            detail["table_domain"] = domain()
         if args.bundle or args.format == "html":
             played = tuple(g for g in games if g in hello.games)
             par_doc = par_sheet(engine, readings, played, wagers, check.pass_counts,

@@ -30,6 +30,7 @@ from casino_proofs.solving.budget import (
 from casino_proofs.tables.session_budget import (
     EVENTS,
     MAX_EVENTS,
+    MAX_K,
     MAX_SESSIONS,
     SESSIONS,
     Budget,
@@ -141,12 +142,24 @@ def session_options(p: argparse.ArgumentParser) -> None:
                         "failure shrunk to its shortest script; the same sessions on every "
                         f"run (default: {SESSIONS}, at most {MAX_SESSIONS:,})")
     p.add_argument("--session-events", type=budget_type("--session-events"), default=EVENTS,
-                   metavar="N", help=f"events a random session holds at most (default: "
-                                     f"{EVENTS}, at most {MAX_EVENTS:,})")
+                   metavar="N", help=f"events a session draws, before the rolls that bring it "
+                                     f"to 10 shooters and 200 rolls (default: {EVENTS}, at "
+                                     f"most {MAX_EVENTS:,})")
+    p.add_argument("--table-k", type=_table_k, default=None, metavar="K",
+                   help="the k the suite is complete for, for every family of wagers (0 to "
+                        f"{MAX_K}; default: the largest each family's budget allows)")
+
+
+def _table_k(text: str) -> int:
+    if text not in {str(k) for k in range(MAX_K + 1)}:
+        raise argparse.ArgumentTypeError(f"--table-k is a whole number from 0 to {MAX_K}, "
+                                         f"not {text!r}")
+    return int(text)
 
 
 def session_budget(args: argparse.Namespace) -> Budget:
-    return Budget(getattr(args, "sessions", SESSIONS), getattr(args, "session_events", EVENTS))
+    return Budget(getattr(args, "sessions", SESSIONS), getattr(args, "session_events", EVENTS),
+                  getattr(args, "table_k", None))
 
 
 def budget_options(p: argparse.ArgumentParser) -> None:

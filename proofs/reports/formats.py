@@ -83,6 +83,9 @@ def to_junit(results: list[Result], seconds: float) -> str:
                 node = ET.SubElement(case, "error", type=r.verdict.value,
                                      message=f"{r.verdict.value}: {r.detail}"[:500])
                 node.text = _detail(r)
+            elif r.detail and ob.id.startswith("craps/table/"):
+                # a table's PROVED says what it covers (its fault domain)
+                ET.SubElement(case, "system-out").text = r.detail
         suite.set("failures", str(f))
         suite.set("errors", str(e))
         failures, errors = failures + f, errors + e
@@ -181,6 +184,8 @@ def to_markdown(results: list[Result], context: dict[str, Any], seconds: float,
            f"{engine['hello'].get('version')})"] if engine else []),
         *(f"- left out: {item['what']} ({item['why']})"
           for item in (detail or {}).get("left_out", [])),
+        *(f"- {note}" for note in (detail or {}).get("notes", [])
+          if note.startswith("fault domain")),
         "",
         "| verdict | obligations |",
         "|---|---:|",

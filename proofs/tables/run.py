@@ -10,8 +10,10 @@ from dataclasses import replace
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.tables import recipes, sessions
+from casino_proofs.protocol.answers import Faulty
+from casino_proofs.tables import recipes, sessions, suite
 from casino_proofs.tables.bets import Setting
+from casino_proofs.tables.domain import fault_domain
 from casino_proofs.tables.obligations import Judge
 from casino_proofs.tables.observe import Played, read_script
 from casino_proofs.tables.planner import Script
@@ -51,7 +53,7 @@ def run_table(play: Player, specs: Sequence[spec.WagerSpec], setting: Setting,
     """Plan the scripts, play them, and read what the table did. If a script that broke the
     rules in a request of many is answered rightly alone, the fault is the request's size:
     the channel's, named with it; every script is then asked again alone, and judged so."""
-    the_plan = plan(specs, setting)
+    the_plan = plan(specs, setting, budget.table_k)
     scripts = list(the_plan.scripts)
     answers = play(scripts)
     run = read_run(zip(scripts, answers, strict=True), setting, the_plan.transitions)
@@ -77,6 +79,12 @@ def run_table(play: Player, specs: Sequence[spec.WagerSpec], setting: Setting,
         run.read(script, answer)
     by_label.update({s.label: i for i, s in enumerate(again + wanted, start=len(scripts))})
     played = [*scripts, *again, *wanted]
+    answered = {s.label for s, a in zip(scripts, answers, strict=True)
+                if not (isinstance(a, Faulty) and a.kind in Faulty.UNANSWERED)}
+    run.extra.append(suite.result(the_plan.suite, answered,
+                                  [s for s in scripts if s.kind == "suite"]))
+    run.domain = fault_domain(the_plan.suite, the_plan.transitions, sessions.figures(outcome),
+                              run.pairs, setting.policies.stake_ceiling)
     for kind, tally in run.judge.tallies.items():
         first = tally.ranked()[0][1].script if tally.groups else ""
         if first in by_label and kind != "scripts":

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from casino_proofs import spec
+from casino_proofs.tables import suite
 from casino_proofs.tables.bets import Setting
 from casino_proofs.tables.domains import domain_scripts
 from casino_proofs.tables.payouts import money_scripts
@@ -24,17 +25,19 @@ from casino_proofs.tables.planner import (
     withdrawal_scripts,
 )
 from casino_proofs.tables.policies import Policies
+from casino_proofs.tables.suite import FamilySuite
 from casino_proofs.tables.transitions import Transitions
 
 
 @dataclass(frozen=True)
 class Plan:
-    """Every script, the universe they are meant to reach, and the abstract model's
-    transitions they are meant to cover."""
+    """Every script, the universe they are meant to reach, the abstract model's transitions
+    they are meant to cover, and the suite complete for the table model."""
 
     scripts: tuple[Script, ...]
     universe: Mapping[str, frozenset[spec.ConcreteState]]
     transitions: Transitions
+    suite: tuple[FamilySuite, ...] = ()
 
 
 def _within(universe: Mapping[str, frozenset[spec.ConcreteState]],
@@ -45,8 +48,10 @@ def _within(universe: Mapping[str, frozenset[spec.ConcreteState]],
     return {w: frozenset(st for st in sts if not st.working) for w, sts in universe.items()}
 
 
-def plan(specs: Iterable[spec.WagerSpec], setting: Setting) -> Plan:
-    """The scripts for the wagers of ``specs`` the table offers, within its policies."""
+def plan(specs: Iterable[spec.WagerSpec], setting: Setting, table_k: int | None = None
+         ) -> Plan:
+    """The scripts for the wagers of ``specs`` the table offers, within its policies (the
+    suite complete for the model at ``table_k``, or the largest the budget allows)."""
     chosen = list(specs)
     policies = setting.policies
     universe = _within(universe_of(chosen), policies)
@@ -73,7 +78,9 @@ def plan(specs: Iterable[spec.WagerSpec], setting: Setting) -> Plan:
     scripts += domain_scripts(setting)
     model = Transitions(setting)
     scripts += model.scripts
+    complete = suite.build(setting, table_k)
+    scripts += suite.scripts(complete)
     names = [s.name for s in scripts]
     assert len(set(names)) == len(names), "each script of a plan has a name of its own"
     return Plan(tuple(replace(s, id=f"s{i}") for i, s in enumerate(scripts, start=1)),
-                universe, model)
+                universe, model, tuple(complete))

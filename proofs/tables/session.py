@@ -37,6 +37,7 @@ from casino_proofs.protocol.answers import (
 from casino_proofs.protocol.money import Money
 from casino_proofs.tables.bets import Setting
 from casino_proofs.tables.coverage import contradicting, coverage, policies_results
+from casino_proofs.tables.domain import FaultDomain
 from casino_proofs.tables.obligations import Judge, merged
 from casino_proofs.tables.observe import EVEN, Observation, Played, read_script
 from casino_proofs.tables.oracle import Oracle
@@ -92,6 +93,8 @@ class TableRun:
     plans: bool = True
     #: each refuted table obligation's first failing script, shrunk, and its case in words
     shortest: dict[str, tuple[Script, str, str]] = field(default_factory=dict)
+    #: what the run's PROVED covers (a played table's; a log has none)
+    domain: FaultDomain | None = None
 
     @property
     def suspects(self) -> list[str]:
@@ -207,8 +210,11 @@ class TableRun:
 
 
 def notes(run: TableRun) -> list[str]:
-    """What the report says of how a table's money was read."""
+    """What the report says of the table's run: its size, how its money was read, and the
+    fault domain of its verdicts."""
     out = [f"{run.sessions:,} table sessions, {run.events:,} events"]
+    if run.domain is not None:
+        out += run.domain.lines()
     if run.even_read:
         out.append(f"{run.even_read:,} settlements of the stake back and nothing more read "
                    "as the specification's push or win at a net of zero "

@@ -14,9 +14,15 @@ MAX_SESSIONS = 100_000
 MAX_EVENTS = 10_000
 
 
+#: the largest k of the suite's model the option takes
+MAX_K = 3
+
+
 @dataclass(frozen=True)
 class Budget:
-    """The random sessions played: how many, and the events each holds at most."""
+    """The sessions played (how many, and the events each draws), and the k of the suite
+    complete for the table model (None: the largest each family's budget allows)."""
 
     sessions: int = SESSIONS
     events: int = EVENTS
+    table_k: int | None = None

@@ -1,0 +1,93 @@
+"""What a table's PROVED covers, in words and in figures (docs/engine-protocol.md, "The fault
+domain"): a black-box table can only be tested, so the report says for which tables the
+verdict holds.
+
+- **the model**: each family's machine, its states and k (:mod:`.suite`), and the
+  transition model of two bets of any kinds (:mod:`.transitions`);
+- **the sessions**: each usage profile, its sessions, rolls and shooters (:mod:`.sessions`);
+- **the history**: the features, the pairs observed (2-way, all of the domain) and the
+  3-way coverage reached (:mod:`.pairs`);
+- **the data domains**: bet IDs, stakes, odds stakes, dice orders (:mod:`.domains`);
+- **the hypotheses**: what no test here can show, named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from casino_proofs.tables.domains import ID_CLASSES
+from casino_proofs.tables.history import FEATURES
+from casino_proofs.tables.pairs import PairCoverage
+from casino_proofs.tables.suite import FamilySuite
+from casino_proofs.tables.transitions import DEPTH, MAX_BETS, Transitions
+
+HYPOTHESES = (
+    "the table treats alike the rolls of one class of the model at each state (the "
+    "uniformity hypothesis; every one of the 36 rolls is still played from every situation "
+    "the settle scripts reach)",
+    "working calls are outside the families' machines: they are covered by the history pairs "
+    "and the transition model, not by the k-complete suite",
+    "a fault that starts after more rolls than a session plays, or at a stake, a history or "
+    "an ID no script or session uses, is not established by this check",
+)
+
+
+@dataclass(frozen=True)
+class FaultDomain:
+    """The fault domain of one table check."""
+
+    families: tuple[dict[str, Any], ...]
+    transitions: dict[str, int]
+    profiles: tuple[dict[str, Any], ...]
+    pairs: dict[str, Any]
+    ceiling: int
+
+    def json(self) -> dict[str, Any]:
+        return {"model": {"families": list(self.families), "transitions": self.transitions},
+                "sessions": list(self.profiles), "history": self.pairs,
+                "data": {"bet_ids": [what for what, _ids in ID_CLASSES],
+                         "stakes": f"1 to {self.ceiling:,} stake units (money scripts: every "
+                                   "remainder of each payout's denominator at each power of "
+                                   "ten); 7 and 2,520 after 50 and 100 rolls",
+                         "odds_stakes": "below, equal to and above the line bet's, up to the "
+                                        "declared limit, and one over it",
+                         "dice": "every roll in both orders from every situation"},
+                "hypotheses": list(HYPOTHESES)}
+
+    def lines(self) -> list[str]:
+        """The fault domain in words, a sentence each."""
+        fams = "; ".join(f"{f['family']}: {f['states']:,} states, k = {f['k']}"
+                         for f in self.families)
+        t = self.transitions
+        each = "; ".join(f"{p['profile']}: {p['sessions']:,} sessions of "
+                         f"{p['fewest_shooters']:,}+ shooters, {p['rolls']:,} rolls"
+                         for p in self.profiles)
+        h = self.pairs
+        return [
+            f"fault domain, the model: a suite k-complete for each family's machine ({fams}); "
+            f"and the transition model of up to {t['bets']} bets of any kinds, "
+            f"{t['observed']:,} of its {t['transitions']:,} transitions observed (up to "
+            f"{t['depth']} events)",
+            f"fault domain, the sessions: {each}",
+            f"fault domain, the history: {len(FEATURES)} features; 2-way: {h['observed']:,} of "
+            f"the {h['domain']:,} pairs of the domain observed (of {h['product']:,} in the "
+            f"product); 3-way: {h['triples_observed']:,} of {h['triples_product']:,}",
+            f"fault domain, the data: bet IDs of {len(ID_CLASSES)} classes "
+            f"({', '.join(w for w, _ in ID_CLASSES)}); stakes from 1 to {self.ceiling:,}; "
+            "odds below, equal to and above the line bet; both dice orders",
+            "fault domain, not covered: " + "; ".join(HYPOTHESES),
+        ]
+
+
+def fault_domain(parts: Sequence[FamilySuite], transitions: Transitions,
+                 profiles: Sequence[dict[str, Any]], pairs: PairCoverage,
+                 ceiling: int) -> FaultDomain:
+    return FaultDomain(
+        tuple({"family": p.model.family.name, "states": len(p.model.access), "k": p.k,
+               "probes": len(p.probes), "scripts": len(p.scripts)} for p in parts),
+        {"transitions": len(transitions.model),
+         "observed": len(transitions.model & transitions.observed), "depth": DEPTH,
+         "bets": MAX_BETS},
+        tuple(profiles), pairs.figures(), ceiling)
