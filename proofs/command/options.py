@@ -138,8 +138,9 @@ def session_options(p: argparse.ArgumentParser) -> None:
     """How much random play a ``play:`` table gets after the scripts."""
     p.add_argument("--sessions", type=budget_type("--sessions"), default=SESSIONS,
                    metavar="N",
-                   help="random sessions a play: table is played after the scripts, each "
-                        "failure shrunk to its shortest script; the same sessions on every "
+                   help="sessions a play: table is played after the scripts, shared among "
+                        "five kinds of player, each failure shrunk to its shortest script; "
+                        "the same sessions on every "
                         f"run (default: {SESSIONS}, at most {MAX_SESSIONS:,})")
     p.add_argument("--session-events", type=budget_type("--session-events"), default=EVENTS,
                    metavar="N", help=f"events a session draws, before the rolls that bring it "

@@ -41,6 +41,14 @@ class Setting:
     offered: frozenset[str]
 
 
+def setting_key(setting: Setting) -> tuple[Any, ...]:
+    """What a plan drawn for ``setting`` depends on, as a key: each offered wager's
+    specification (built once per wager and readings, and kept: the same object while the
+    process lives), the money and the policies. Two settings with one key get one plan."""
+    specs = tuple(sorted((name, id(w)) for name, w in setting.oracle.specs.items()))
+    return (specs, setting.offered, setting.money, setting.policies)
+
+
 @dataclass
 class TableState:
     """One script's table: where it stands, the bets on it, and why each bet that left did."""

@@ -74,18 +74,24 @@ class PairCoverage:
     #: an event the text leaves to the table
     diverged: dict[str, tuple[int, str]] = field(default_factory=dict)
     refused_choice: set[str] = field(default_factory=set)
+    #: the subjects met with their features, planned and observed (each expanded once)
+    met_planned: set[tuple[Subject, Vector]] = field(default_factory=set)
+    met: set[tuple[Subject, Vector]] = field(default_factory=set)
 
     def plan(self, script: str, met: Iterable[tuple[Subject, Vector]]) -> None:
         """What ``script`` reaches at a table that answers as the text says."""
-        met = list(met)
-        for p in pairs_of(met):
+        new = set(met) - self.met_planned
+        self.met_planned |= new
+        for p in pairs_of(new):
             self.planned.setdefault(p, script)
-        self.subjects.update(s for s, _v in met)
+        self.subjects.update(s for s, _v in new)
 
     def observe(self, script: str, played: Played) -> None:
-        self.observed |= pairs_of(played.history)
-        self.observed_triples |= triples_of(played.history)
-        self.subjects.update(s for s, _v in played.history)
+        new = played.history - self.met
+        self.met |= new
+        self.observed |= pairs_of(new)
+        self.observed_triples |= triples_of(new)
+        self.subjects.update(s for s, _v in new)
         first = first_failure(played)
         if first is not None:
             self.diverged[script] = first
@@ -108,6 +114,7 @@ class PairCoverage:
         self.plan(script.label, again.history)
 
     def merge(self, later: PairCoverage) -> None:
+        self.met |= later.met
         self.observed |= later.observed
         self.observed_triples |= later.observed_triples
         self.subjects |= later.subjects

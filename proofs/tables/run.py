@@ -71,7 +71,8 @@ def run_table(play: Player, specs: Sequence[spec.WagerSpec], setting: Setting,
     if again:  # the table refused withdrawals it may refuse: what lies past them, otherwise
         for script, answer in zip(again, play(again), strict=True):
             run.read(script, answer)
-    outcome = sessions.run(setting, play, budget, run.heard)
+    outcome = sessions.run(setting, play, budget,
+                           lambda s, p: run.pairs.hear(setting, s, p, run.plans))
     run.extra.append(sessions.result(outcome, budget))
     wanted = [replace(s, id=f"h{i}") for i, s in
               enumerate(recipes.wanted(setting, run.pairs.observed), start=1)]

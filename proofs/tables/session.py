@@ -91,9 +91,9 @@ class TableRun:
     #: none (its sessions were not planned)
     pairs: PairCoverage = field(default_factory=PairCoverage)
     plans: bool = True
-    #: each refuted table obligation's first failing script, shrunk, and its case in words
-    shortest: dict[str, tuple[Script, str, str]] = field(default_factory=dict)
+    #: each refuted table obligation's first failing script, shrunk, and its case in words;
     #: what the run's PROVED covers (a played table's; a log has none)
+    shortest: dict[str, tuple[Script, str, str]] = field(default_factory=dict)
     domain: FaultDomain | None = None
 
     @property
@@ -119,7 +119,7 @@ class TableRun:
             if seen is not None:
                 out.append(seen.answer)
             elif q in self.excluded:
-                out.append(Faulty("excluded", f"{EXCLUDED} ({self.excluding})"))
+                out.append(Faulty("excluded", f"{EXCLUDED} ({_excluding(self.setting)})"))
             elif q not in self.universe:  # no table can be seen there: the domain's refusal
                 out.append(Refused("a state that cannot occur is never seen at a table"))
             elif self.silent:  # a script it hung on might have shown it
@@ -133,7 +133,10 @@ class TableRun:
         """What the table did in one script (or logged session), judged and kept; ``place``:
         its place in the log (by default the next after ``offset``), by which the first case
         of each kind of failure is told, whatever shard met it."""
-        played = Played(track=self.transitions is not None and not self.transitions.complete)
+        # the transition model is met by the scripts planned to meet it (or by a log's
+        # sessions, which were not planned)
+        played = Played(track=self.transitions is not None and not self.transitions.complete
+                        and (script.kind in ("transitions", "log") or not self.plans))
         read_script(script, answers, played, self.setting)
         place = self.offset + self.sessions if place is None else place
         self.sessions += 1
@@ -142,15 +145,11 @@ class TableRun:
             self.silent = f"{script.label}: {played.unanswered[0][1]}"
         if self.transitions is not None:
             self.transitions.observe(script, answers, played)
-        self.heard(script, played)
+        self.pairs.hear(self.setting, script, played, self.plans)
         self.judge.session(script.label, played, place)
         for o in played.observations:
             if o.input not in self.first:
                 self._first(o, script.label)
-
-    def heard(self, script: Script, played: Played) -> None:
-        """The history pairs a script showed, and those it was planned to reach."""
-        self.pairs.hear(self.setting, script, played, self.plans)
 
     def _first(self, o: Observation, label: str) -> None:
         """The first observation of an input: what the protocol-1 obligations read."""
@@ -187,11 +186,6 @@ class TableRun:
         self.extra += later.extra
         return self
 
-    @property
-    def excluding(self) -> str:
-        return ", ".join(f"policy-{name}" for name in contradicting(self.setting.policies,
-                                                                     self.setting.offered))
-
     def results(self, specs: Sequence[spec.WagerSpec]) -> list[Result]:
         silent = self.judge.tallies["scripts"].unanswered_first
         out = [coverage(self.first, specs, self.universe, silent, self.lost)]
@@ -207,6 +201,12 @@ class TableRun:
     def not_applicable(self) -> list[dict[str, str]]:
         """The table obligations left out because nothing the table offers concerns them."""
         return not_applicable(self.setting)
+
+
+def _excluding(setting: Setting) -> str:
+    """The declared policies that keep the table from inputs the text allows."""
+    return ", ".join(f"policy-{name}" for name in contradicting(setting.policies,
+                                                                setting.offered))
 
 
 def notes(run: TableRun) -> list[str]:

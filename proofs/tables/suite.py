@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
-from casino_proofs.tables.bets import Setting
+from casino_proofs.tables.bets import Setting, setting_key
 from casino_proofs.tables.planner import Script
 from casino_proofs.tables.reference import ReferenceTable
 from casino_proofs.tables.suite_model import (
@@ -158,9 +158,25 @@ def size(model: FamilyModel, k: int, n_probes: int) -> int:
     return total
 
 
+_BUILT: dict[tuple[Any, ...], list[FamilySuite]] = {}
+#: suites kept (one per setting a process checks a table under)
+KEPT = 16
+
+
 def build(setting: Setting, forced_k: int | None = None,
           budget: int = FAMILY_EVENTS) -> list[FamilySuite]:
-    """Each family's suite, at the largest k its budget allows (or ``forced_k``)."""
+    """Each family's suite, at the largest k its budget allows (or ``forced_k``); worked out
+    once per setting (a suite is a function of the setting alone)."""
+    key = (setting_key(setting), forced_k, budget)
+    found = _BUILT.get(key)
+    if found is None:
+        if len(_BUILT) >= KEPT:
+            _BUILT.clear()
+        found = _BUILT[key] = _build(setting, forced_k, budget)
+    return found
+
+
+def _build(setting: Setting, forced_k: int | None, budget: int) -> list[FamilySuite]:
     out = []
     for family in families(setting.offered):
         model = FamilyModel(setting, family)
@@ -169,10 +185,15 @@ def build(setting: Setting, forced_k: int | None = None,
         while forced_k is None and k < MAX_K and size(model, k + 1, len(chosen)) <= budget:
             k += 1
         part = FamilySuite(model, k, chosen, problems=[*model.faithful(), *left])
+        seen: set[Any] = set()
         for key, access in model.access.items():
             for _names, events in _walks(model, model.tables[key], k + 1):
-                part.scripts += [(*access, *events, *({"roll": list(d)} for d in p))
-                                 for p in chosen]
+                for p in chosen:
+                    script = (*access, *events, *({"roll": list(d)} for d in p))
+                    frozen = tuple(map(_frozen, script))
+                    if frozen not in seen:  # one access script may be another's prefix
+                        seen.add(frozen)
+                        part.scripts.append(script)
         out.append(part)
     return out
 

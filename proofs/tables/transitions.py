@@ -25,9 +25,9 @@ from typing import Any
 
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
 from casino_proofs.tables import abstract
-from casino_proofs.tables.bets import Setting
+from casino_proofs.tables.bets import Setting, setting_key
 from casino_proofs.tables.observe import Played
-from casino_proofs.tables.planner import ODDS_ON, SINGLE, STAKE, Script
+from casino_proofs.tables.planner import ODDS_ON, SINGLE, STAKE, Expect, Script
 from casino_proofs.tables.reference import ReferenceTable, RollDue
 from casino_proofs.tables.settlements import first_failure
 
@@ -107,9 +107,10 @@ def take_all(_key: abstract.Key) -> bool:
     return False
 
 
-def _step(ref: ReferenceTable, event: Event, at: int, refuses: Refuses = take_all) -> None:
+def _step(ref: ReferenceTable, event: Event, at: int, refuses: Refuses = take_all
+          ) -> Expect | RollDue:
     """The table moved by an event as the rules say (an event the table may take or refuse
-    taken, unless ``refuses`` says this table refuses it)."""
+    taken, unless ``refuses`` says this table refuses it); what the rules demanded of it."""
     key = None if "roll" in event else abstract.transitions(ref.state, event)[0]
     want = ref.expect(event)
     if isinstance(want, RollDue):
@@ -118,6 +119,7 @@ def _step(ref: ReferenceTable, event: Event, at: int, refuses: Refuses = take_al
     elif want.answer == "accepted" or (want.answer == "either" and key is not None
                                        and not refuses(key)):
         ref.follow(event, want.answer == "either" and want.unjudged)
+    return want
 
 
 def explore(setting: Setting, depth: int = DEPTH, refuses: Refuses = take_all
@@ -191,6 +193,27 @@ def cover(setting: Setting, paths: dict[abstract.Key, tuple[Event, ...]],
     return scripts
 
 
+_PLANNED: dict[tuple[Any, ...], tuple[dict[abstract.Key, tuple[Event, ...]],
+                                       list[tuple[tuple[Event, ...], Planned]]]] = {}
+#: plans kept (one per setting a process checks a table under)
+KEPT = 16
+
+
+def _planned(setting: Setting, depth: int, plan: bool
+             ) -> tuple[dict[abstract.Key, tuple[Event, ...]],
+                        list[tuple[tuple[Event, ...], Planned]]]:
+    """The model within ``depth`` events and (``plan``) the scripts that cover it, worked
+    out once per setting (a plan is a function of the setting alone)."""
+    key = (setting_key(setting), depth, plan)
+    found = _PLANNED.get(key)
+    if found is None:
+        if len(_PLANNED) >= KEPT:
+            _PLANNED.clear()
+        paths = explore(setting, depth)
+        found = _PLANNED[key] = (paths, cover(setting, paths) if plan else [])
+    return found
+
+
 class Transitions:
     """The model's transitions, the scripts that cover them, and those observed.
 
@@ -205,12 +228,11 @@ class Transitions:
         """The model within ``depth`` events, and (``plan``) the scripts to cover it; a log,
         whose sessions were played already, plans none."""
         self.depth = depth
-        paths = explore(setting, depth)
+        paths, covered = _planned(setting, depth, plan)
         self.model = set(paths)
         self.observed: set[abstract.Key] = set()
         #: the model's transitions not yet observed
         self.unseen = set(self.model)
-        covered = cover(setting, paths) if plan else []
         self.scripts = [Script(f"transitions {i}", "transitions", events, {})
                         for i, (events, _) in enumerate(covered, start=1)]
         #: each transition, the script planned to meet it and the event it meets it at

@@ -1,0 +1,109 @@
+"""The fault domain of a table's PROVED (issue 30): the suite is proved k-complete for the
+model of the table, every pair of history feature and subject the suite reaches is observed,
+and each of these obligations fails when what it proves does not hold (a script missing from
+the suite, a script unanswered, a pair never observed)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from casino_proofs import spec
+from casino_proofs.obligations.verdict import Verdict
+from casino_proofs.protocol.money import Money
+from casino_proofs.tables import suite
+from casino_proofs.tables.bets import Setting
+from casino_proofs.tables.oracle import offered_specs
+from casino_proofs.tables.pairs import PairCoverage
+from casino_proofs.tables.policies import Policies
+from casino_proofs.tables.session import setting_of
+from casino_proofs.tables.suite_model import FamilyModel, families
+
+WAGERS = ("pass", "pass-odds", "hard-6", "any-7")
+
+
+def _setting(names: tuple[str, ...] = WAGERS) -> Setting:
+    specs = offered_specs(names, spec.Readings.from_dict({}))
+    return setting_of(specs, names, Money(Fraction(1, 100), "floor"), Policies())
+
+
+def test_each_family_machine_is_exact_and_its_states_told_apart() -> None:
+    """Every concrete table of a state (every point) answers every input of the model as the
+    state's first table does, and the probes tell every two states apart."""
+    setting = _setting()
+    assert [f.name for f in families(setting.offered)] == [
+        "a Hard Way (hard-6)", "a one-roll wager (any-7)", "pass and pass-odds"]
+    for family in families(setting.offered):
+        model = FamilyModel(setting, family)
+        assert model.faithful() == []
+        chosen, left = suite.probes(model)
+        assert chosen and left == []
+
+
+def test_conv_table_suite_every_access_script_every_k_plus_one_inputs_then_the_probes() -> None:
+    """k = 1 for Pass with its odds: from the fresh table (no access events) the suite holds
+    every two inputs, each followed by the probe: e.g. a Pass bet placed, then a come-out
+    roll of 4, then the probe roll 1-1."""
+    parts = suite.build(_setting(("pass", "pass-odds")), forced_k=1)
+    (part,) = parts
+    assert part.k == 1 and part.probes == [((1, 1),)]
+    scripts = {tuple(map(suite._frozen, s)) for s in part.scripts}
+    wanted = ({"place": "b1", "wager": "pass", "amount": 2520}, {"roll": [1, 3]},
+              {"roll": [1, 1]})
+    assert tuple(map(suite._frozen, wanted)) in scripts
+
+
+def _result(drop: int = -1, unanswered: bool = False) -> tuple[Verdict, str]:
+    parts = suite.build(_setting(("hard-6",)), forced_k=1)
+    played = suite.scripts(parts)
+    if drop >= 0:
+        played = played[:drop] + played[drop + 1:]
+    answered = {s.label for s in played} - ({played[0].label} if unanswered else set())
+    r = suite.result(parts, answered, played)
+    return r.verdict, r.detail
+
+
+def test_conv_table_suite_a_complete_suite_is_proved() -> None:
+    verdict, detail = _result()
+    assert verdict is Verdict.PROVED
+    assert detail.startswith("k-complete for the model of the table (k = 1")
+    assert "a Hard Way (hard-6): 12 states, k = 1" in detail
+
+
+def test_conv_table_suite_a_script_missing_is_never_proved() -> None:
+    """Must fail: a suite with one script dropped is not complete (ERROR, naming it)."""
+    verdict, detail = _result(drop=5)
+    assert verdict is Verdict.ERROR and "no script for the state reached by" in detail
+
+
+def test_conv_table_suite_a_script_unanswered_is_never_proved() -> None:
+    verdict, detail = _result(unanswered=True)
+    assert verdict is Verdict.ERROR and "got no answer" in detail
+
+
+def test_pairs_a_pair_of_the_domain_never_observed_is_never_proved() -> None:
+    """Must fail: a pair the suite reaches at a table that answers as the text says, but not
+    observed, is not established (ERROR), never PROVED."""
+    subject = ("settle", "pass-odds", "win", 6, False)
+    planned = PairCoverage()
+    planned.plan("script s1", [(subject, (1, 2, 4, 6, 3, 0, 2, 0, 0))])
+    assert planned.result().verdict is Verdict.ERROR
+    detail = planned.result().detail
+    assert "pass-odds settled win on 6, with shooter: the second" in detail
+
+
+@pytest.mark.parametrize("shooter", [0, 1, 2])
+def test_pairs_every_pair_observed_is_proved_with_its_3_way_coverage(shooter: int) -> None:
+    subject = ("settle", "pass-odds", "win", 6, False)
+    vector = (shooter, 2, 4, 6, 3, 0, 2, 0, 0)
+    c = PairCoverage()
+    c.plan("script s1", [(subject, vector)])
+    c.met_planned.clear()
+    from casino_proofs.tables.observe import Played
+    played = Played()
+    played.history.add((subject, vector))
+    c.observe("script s1", played)
+    r = c.result()
+    assert r.verdict is Verdict.PROVED and "observed (100 %)" in r.detail
+    assert "3-way: 36 triples" in r.detail
