@@ -250,6 +250,7 @@ def test_a_convention_is_never_shown_as_regulation_text(our_site: Path) -> None:
         "r3-95.16-1.s2"]
 
 
+@pytest.mark.exhaustive  # (moved from the default run: its 4 minutes of CPU)
 def test_the_site_from_the_check_is_the_site_from_its_report(
         our_site: Path, tmp_path: Path, findings_once: object) -> None:
     """Same input, same bytes: the report of the check the blueprint ran (the site holds it,

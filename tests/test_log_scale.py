@@ -74,8 +74,8 @@ def _report(path: str, where: scale.Scheduler, whole: bool = False) -> str:
                       sort_keys=True, default=str)
 
 
-@pytest.mark.parametrize("kind", ["correct", "deep", *(pytest.param(k, marks=pytest.mark.exhaustive)
-                                                      for k in ("unreadable", "gzip"))])
+@pytest.mark.exhaustive  # (the default run keeps a dying worker's test)
+@pytest.mark.parametrize("kind", ["correct", "deep", "unreadable", "gzip"])
 def test_a_log_judged_by_one_or_three_workers_gives_one_report(
         logs: dict[str, Path], kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(log_files, "SHARD_BYTES", 200_000)  # a dozen shards
@@ -87,6 +87,7 @@ def test_a_log_judged_by_one_or_three_workers_gives_one_report(
     assert (report["records"][1] == 1) == (kind == "unreadable")  # the one bad line
 
 
+@pytest.mark.exhaustive  # (moved from the default run: its 4 minutes of CPU)
 def test_the_wrong_session_deep_inside_is_named_by_its_line(logs: dict[str, Path]) -> None:
     report = json.loads(_report(str(logs["deep"]), scale.Scheduler(workers=2)))
     line = int((logs["deep"].parent / "deep.line").read_text())
@@ -114,6 +115,7 @@ def _dies(context: log_shards.Context, shard: log_files.Shard) -> log_shards.Sha
 _judge = log_shards.judge
 
 
+@pytest.mark.exhaustive  # (moved from the default run: its 4 minutes of CPU)
 def test_a_worker_that_dies_is_error_never_proved(logs: dict[str, Path],
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(log_files, "SHARD_BYTES", 200_000)
@@ -225,6 +227,7 @@ def test_a_gzip_log_cut_short_is_refused_at_once_never_judged_in_part(
         SessionLog(str(cut))
 
 
+@pytest.mark.exhaustive  # (moved from the default run: its 4 minutes of CPU)
 def test_a_wrong_session_in_the_last_file_of_a_directory_is_refuted_naming_it(
         logs: dict[str, Path], tmp_path: Path) -> None:
     """The change reads several files: a fault only in the second, gzipped, is still found."""

@@ -32,8 +32,8 @@ needs_node = pytest.mark.skipif(shutil.which("node") is None,
                                 reason="node is not installed (.ci/run installs it)")
 
 
-#: random sessions for a check that is not about them (the default is 500)
-FEW_SESSIONS = ("--sessions", "25")
+#: sessions for a check that is not about them (the default is 10)
+FEW_SESSIONS = ("--sessions", "5")
 
 
 def _check(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -190,6 +190,7 @@ def test_the_transition_scripts_switch_calls_and_try_every_wrong_placement() -> 
     assert 0 in amounts and any(isinstance(a, int) and a < 0 for a in amounts)
 
 
+@pytest.mark.exhaustive  # (moved from the default run: its 4 minutes of CPU)
 def test_the_scripts_stay_within_a_declared_policy() -> None:
     """policy-no-working-call: no script calls a bet working; policy-one-odds: no script
     places a second Associate Chance on a line bet that carries one."""
@@ -329,6 +330,7 @@ def _log(path: Path, sessions: int | None) -> Path:
     return path
 
 
+@pytest.mark.exhaustive  # (moved from the default run: its 4 minutes of CPU)
 @needs_node
 def test_a_complete_session_log_is_checked_like_the_table(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

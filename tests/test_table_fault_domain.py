@@ -82,12 +82,17 @@ def test_conv_table_suite_a_script_unanswered_is_never_proved() -> None:
     assert verdict is Verdict.ERROR and "got no answer" in detail
 
 
+def _packed(*values: int) -> int:
+    """A history vector: each feature's value, four bits each, the first lowest."""
+    return sum(v << (4 * i) for i, v in enumerate(values))
+
+
 def test_pairs_a_pair_of_the_domain_never_observed_is_never_proved() -> None:
     """Must fail: a pair the suite reaches at a table that answers as the text says, but not
     observed, is not established (ERROR), never PROVED."""
-    subject = ("settle", "pass-odds", "win", 6, False)
+    subject = "settle|pass-odds|win|6|0"
     planned = PairCoverage()
-    planned.plan("script s1", [(subject, (1, 2, 4, 6, 3, 0, 2, 0, 0))])
+    planned.plan("script s1", [(subject, _packed(1, 2, 4, 6, 3, 0, 2, 0, 0))])
     assert planned.result().verdict is Verdict.ERROR
     detail = planned.result().detail
     assert "pass-odds settled win on 6, with shooter: the second" in detail
@@ -95,8 +100,8 @@ def test_pairs_a_pair_of_the_domain_never_observed_is_never_proved() -> None:
 
 @pytest.mark.parametrize("shooter", [0, 1, 2])
 def test_pairs_every_pair_observed_is_proved_with_its_3_way_coverage(shooter: int) -> None:
-    subject = ("settle", "pass-odds", "win", 6, False)
-    vector = (shooter, 2, 4, 6, 3, 0, 2, 0, 0)
+    subject = "settle|pass-odds|win|6|0"
+    vector = _packed(shooter, 2, 4, 6, 3, 0, 2, 0, 0)
     c = PairCoverage()
     c.plan("script s1", [(subject, vector)])
     c.met_planned.clear()

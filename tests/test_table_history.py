@@ -164,7 +164,7 @@ def test_a_declared_policy_that_contradicts_the_text_is_one_finding(
     """A correct table that declares it takes nothing down (against 95.15 (1) s5 and 95.16),
     or has no working call (against 95.15 (1) s6 and 95.16 (3)): one finding, the policy's,
     citing those clauses; no obligation is REFUTED for the inputs it keeps the table from."""
-    code, doc = _check(capsys, f"play:node {TABLE_JS} --policy {policy}", "--sessions", "25",
+    code, doc = _check(capsys, f"play:node {TABLE_JS} --policy {policy}", "--sessions", "5",
                        "--wagers", "pass,come,pass-odds,come-odds,hard-4,hard-6,any-7")
     assert code == 1
     failing = _failing(doc)
@@ -179,8 +179,9 @@ def test_a_declared_policy_that_contradicts_the_text_is_one_finding(
 
 # -- correct tables are PROVED -------------------------------------------------------------------
 
+@pytest.mark.exhaustive  # (the default run proves the example table, a correct table too)
 def test_the_impl_table_is_proved(capsys: pytest.CaptureFixture[str]) -> None:
-    code, doc = _check(capsys, _impl(), "--sessions", "25")
+    code, doc = _check(capsys, _impl(), "--sessions", "5")
     assert code == 0, sorted(_failing(doc))
 
 
@@ -218,10 +219,10 @@ def test_a_correct_impl_table_exact_one_odds_or_any_order_is_proved(
 
 def test_the_sessions_are_derandomized_and_their_budget_is_an_option(
         capsys: pytest.CaptureFixture[str]) -> None:
-    runs = [_check(capsys, _impl(), "--wagers", "any-7", "--sessions", "40",
+    runs = [_check(capsys, _impl(), "--wagers", "any-7", "--sessions", "10",
                    "--session-events", "12")[1] for _ in range(2)]
     sessions = [next(o for o in doc["obligations"] if o["id"] == "craps/table/sessions")
                 for doc in runs]
     assert sessions[0]["detail"] == sessions[1]["detail"]
-    assert sessions[0]["detail"].startswith("40 sessions,")
-    assert "(8 each, of at least 10 shooters and 200 rolls" in sessions[0]["description"]
+    assert sessions[0]["detail"].startswith("10 sessions,")
+    assert "(2 each, of at least 10 shooters and 200 rolls" in sessions[0]["description"]

@@ -76,21 +76,22 @@ TOGETHER = ("--legal refuse-choices --legal refuse-over=1000000000 --legal blank
 @pytest.mark.parametrize("variant", LEGAL, ids=list(LEGAL))
 def test_a_correct_table_is_proved_with_no_declaration(capsys: pytest.CaptureFixture[str],
                                                       variant: str) -> None:
-    code, doc = _check(capsys, "--wagers", WAGERS, "--sessions", "60", "--engine",
+    code, doc = _check(capsys, "--wagers", WAGERS, "--sessions", "10", "--engine",
                        f"play:{IMPL_TABLE} {LEGAL[variant]}")
     assert code == 0, _not_proved(doc)
 
 
-@pytest.mark.parametrize("options", [TOGETHER, LEGAL["declares one-odds and merges a second "
-                                                       "odds bet"],
-                                     LEGAL["refuses only the Single Chance take-downs"],
-                                     LEGAL["speaks protocol 2.0 (scripts as lists, 0.1.0's "
-                                           "page)"]],
-                         ids=["eight-together", "one-odds-merged", "no-line-take-down",
-                              "protocol-2.0"])
+@pytest.mark.parametrize("options", [
+    pytest.param(TOGETHER, marks=pytest.mark.exhaustive),
+    pytest.param(LEGAL["declares one-odds and merges a second odds bet"],
+                 marks=pytest.mark.exhaustive),
+    LEGAL["refuses only the Single Chance take-downs"],
+    pytest.param(LEGAL["speaks protocol 2.0 (scripts as lists, 0.1.0's page)"],
+                 marks=pytest.mark.exhaustive)],
+    ids=["eight-together", "one-odds-merged", "no-line-take-down", "protocol-2.0"])
 def test_correct_tables_together_are_proved_with_no_declaration(
         capsys: pytest.CaptureFixture[str], options: str) -> None:
-    code, doc = _check(capsys, "--wagers", WAGERS, "--sessions", "60", "--engine",
+    code, doc = _check(capsys, "--wagers", WAGERS, "--sessions", "10", "--engine",
                        f"play:{IMPL_TABLE} {options}")
     assert code == 0, _not_proved(doc)
 
@@ -99,7 +100,7 @@ def test_a_table_refusing_every_choice_names_what_it_cannot_reach(
         capsys: pytest.CaptureFixture[str]) -> None:
     """What lies only past a refusal the text allows is listed as not reachable at this
     table, naming the refusals: never ERROR (conv-table-withdrawal-scope)."""
-    code, doc = _check(capsys, "--wagers", WAGERS, "--sessions", "20", "--engine",
+    code, doc = _check(capsys, "--wagers", WAGERS, "--sessions", "5", "--engine",
                        f"play:{IMPL_TABLE} --legal refuse-choices")
     assert code == 0
     transitions = next(o for o in doc["obligations"] if o["id"] == "craps/table/transitions")
@@ -197,7 +198,7 @@ def test_a_bet_only_a_policy_refuses_is_judged_on_every_later_roll() -> None:
 # -- one fact, one finding ---------------------------------------------------------------------
 
 def _findings(capsys: pytest.CaptureFixture[str], fault: str, wagers: str) -> tuple[int, str]:
-    main(["check", "--only", "craps", "--quiet", "--wagers", wagers, "--sessions", "40",
+    main(["check", "--only", "craps", "--quiet", "--wagers", wagers, "--sessions", "10",
           "--engine", f"play:{IMPL_TABLE} --fault {fault}"])
     out = capsys.readouterr().out
     found = re.search(r"What failed \((\d+) obligations?, (\d+) findings?\)", out)
@@ -243,6 +244,7 @@ def ordinary_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return Path(generator.write(tmp_path_factory.mktemp("log") / "ordinary.jsonl", 150, []))
 
 
+@pytest.mark.exhaustive  # (moved from the default run: its 4 minutes of CPU)
 def test_a_correct_log_with_no_call_and_no_withdrawal_is_proved_and_lists_its_gaps(
         capsys: pytest.CaptureFixture[str], ordinary_log: Path) -> None:
     code, doc = _check(capsys, "--engine", f"table:{ordinary_log}")

@@ -28,7 +28,7 @@ the triples of two feature values and a subject, are what :mod:`.pairs` counts.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+import sys
 from dataclasses import dataclass
 
 from casino_proofs.tables.model import Table
@@ -81,11 +81,24 @@ _SET, _NO_POINT, _MADE, _SEVEN_OUT, _POINT_ON = 4, 5, 6, 7, 8
 _OUTCOMES = {"win": 1, "lose": 2, "push": 3, "none": 4}
 _NA_EARLIER, _NA_SAME, _NA_ROLLS = 3, 5, 3
 
-#: a subject: ("place", wager, answer) | ("call", wager, "on"/"off", answer) |
-#: ("withdraw", wager, answer) | ("settle", wager, decision, number, come-out)
-Subject = tuple[Hashable, ...]
-#: one value of each feature, by index, in the order of FEATURES
-Vector = tuple[int, ...]
+#: a subject, its parts joined by "|": "place|WAGER|ANSWER", "call|WAGER|on|ANSWER",
+#: "withdraw|WAGER|ANSWER", "settle|WAGER|DECISION|NUMBER|COME-OUT (0 or 1)" (one string, its
+#: hash kept by Python: a set of a million is cheap)
+Subject = str
+#: one value of each feature, four bits each, the first feature lowest
+Vector = int
+BITS = 4
+#: where the features of a subject's own bet start (earlier-point, same-number, bet-rolls)
+RELATIVE = 6
+
+
+def subject(*parts: object) -> Subject:
+    return sys.intern("|".join(str(p) for p in parts))
+
+
+def values(vector: Vector) -> tuple[int, ...]:
+    """A vector's value of each feature, by index."""
+    return tuple((vector >> (BITS * i)) & 15 for i in range(len(FEATURES)))
 
 
 def _bucket(n: int, bounds: tuple[int, ...]) -> int:
@@ -113,9 +126,9 @@ class History:
     def context(self, table: Table, bets: int) -> Vector:
         """The features every subject of the next event shares."""
         points = table.points_set - (table.point is not None)
-        return (min(table.shooter, 3) - 1, min(points, 2), _bucket(self.rolls, (1, 10, 50, 100)),
-                self.before, _bucket(bets, (1, 2, 4)),
-                self._calls + 2 * self._withdrawals)
+        return ((min(table.shooter, 3) - 1) | min(points, 2) << 4
+                | _bucket(self.rolls, (1, 10, 50, 100)) << 8 | self.before << 12
+                | _bucket(bets, (1, 2, 4)) << 16 | (self._calls + 2 * self._withdrawals) << 20)
 
     def relative(self, wager: str, number: int | None, bet_rolls: int | None) -> Vector:
         """The features of one subject: its number against the earlier points and the same
@@ -125,7 +138,8 @@ class History:
         else:
             earlier = 0 if not self.earlier else 1 if number in self.earlier else 2
             same = self.last.get((wager, number), 0)
-        return (earlier, same, _NA_ROLLS if bet_rolls is None else min(bet_rolls, 2))
+        rolls = _NA_ROLLS if bet_rolls is None else min(bet_rolls, 2)
+        return earlier << 24 | same << 28 | rolls << 32
 
     def event(self, kind: str) -> None:
         """After a placement, a call or a withdrawal (whatever its answer)."""
@@ -158,21 +172,29 @@ def words(feature: int, value: int) -> str:
     return f"{FEATURES[feature].name}: {FEATURES[feature].values[value]}"
 
 
-def applicable(vector: Vector) -> list[tuple[int, int]]:
-    """The (feature, value) of a subject's vector that pair (not ``not applicable``)."""
-    return [(i, v) for i, v in enumerate(vector)
-            if FEATURES[i].applies_always or FEATURES[i].values[v] != NOT_APPLICABLE]
+_APPLICABLE: dict[Vector, tuple[int, ...]] = {}
+
+
+def applicable(vector: Vector) -> tuple[int, ...]:
+    """The features' values of a vector that pair (not ``not applicable``), each as
+    ``16 * feature + value`` (worked out once a vector)."""
+    found = _APPLICABLE.get(vector)
+    if found is None:
+        found = _APPLICABLE[vector] = tuple(
+            16 * i + v for i, v in enumerate(values(vector))
+            if FEATURES[i].applies_always or FEATURES[i].values[v] != NOT_APPLICABLE)
+    return found
 
 
 def subject_text(subject: Subject) -> str:
     """A subject in words: ``pass-odds settled win on 6``."""
-    kind, wager = subject[0], subject[1]
+    kind, wager, *rest = subject.split("|")
     if kind == "settle":
-        decision, number, come_out = subject[2], subject[3], subject[4]
+        decision, number, come_out = rest
         return (f"{wager} settled {decision} on {number}"
-                + (" (a come-out roll)" if come_out else ""))
+                + (" (a come-out roll)" if come_out == "1" else ""))
     if kind == "call":
-        return f"a call {subject[2]} on {wager} ({subject[3]})"
+        return f"a call {rest[0]} on {wager} ({rest[1]})"
     if kind == "place":
-        return f"a placement of {wager} ({subject[2]})"
-    return f"a withdrawal of {wager} ({subject[2]})"
+        return f"a placement of {wager} ({rest[0]})"
+    return f"a withdrawal of {wager} ({rest[0]})"

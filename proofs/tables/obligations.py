@@ -154,6 +154,8 @@ class Judge:
                           listing.where.event)
 
     def _follow(self, observations: Sequence[Observation]) -> None:
+        if all(o.on is None for o in observations):
+            return  # no Associate Chance in the script
         by_roll = {(o.where.event, o.bet): o for o in observations}
         for o in observations:
             if o.on is None:

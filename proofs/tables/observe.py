@@ -19,6 +19,7 @@ what it says stays -- so each fault is judged where it happens, once.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -235,9 +236,9 @@ class Walk:
             self.roll(i, event["roll"], answer, want)
             self.history.rolled(was, self.ref.table, event["roll"][0] + event["roll"][1])
             return
-        kind, wager, extra, vector = subject
-        self.played.history.add(((kind, wager, *extra, want.answer), vector))
-        self.history.event(kind)
+        head, vector = subject
+        self.played.history.add((sys.intern(f"{head}|{want.answer}"), vector))
+        self.history.event(head.split("|", 1)[0])
         ok, detail = holds(want, answer)
         self.played.judged.append(Judged(self.where(i), event, want, answer, ok, detail))
         if want.answer == "either" and ok:

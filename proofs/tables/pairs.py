@@ -40,23 +40,24 @@ from casino_proofs.tables.planner import Script
 from casino_proofs.tables.settlements import first_failure
 from casino_proofs.tables.transitions import fault_cause
 
-#: a subject, a feature and its value
-Pair = tuple[Subject, int, int]
-#: a subject and two (feature, value), the first feature before the second
-Triple = tuple[Subject, tuple[int, int], tuple[int, int]]
+#: a subject, and a feature's value (``16 * feature + value``)
+Pair = tuple[Subject, int]
+#: a subject, and two features' values (``256 * first + second``, the first feature first)
+Triple = tuple[Subject, int]
 CLAUSES = ("r3-95.15-intro.s1", "r3-95.16-intro.s1")
 
 
 def pairs_of(met: Iterable[tuple[Subject, Vector]]) -> set[Pair]:
-    return {(s, f, v) for s, vector in met for f, v in applicable(vector)}
+    return {(s, code) for s, vector in met for code in applicable(vector)}
 
 
 def triples_of(met: Iterable[tuple[Subject, Vector]]) -> set[Triple]:
-    return {(s, a, b) for s, vector in met for a, b in combinations(applicable(vector), 2)}
+    return {(s, 256 * a + b) for s, vector in met
+            for a, b in combinations(applicable(vector), 2)}
 
 
 def pair_text(p: Pair) -> str:
-    return f"{subject_text(p[0])}, with {words(p[1], p[2])}"
+    return f"{subject_text(p[0])}, with {words(p[1] // 16, p[1] % 16)}"
 
 
 @dataclass

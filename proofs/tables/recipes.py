@@ -27,7 +27,7 @@ from itertools import cycle
 from typing import Any
 
 from casino_proofs.tables import expected
-from casino_proofs.tables.bets import Setting
+from casino_proofs.tables.bets import Setting, setting_key
 from casino_proofs.tables.observe import Played, read_script
 from casino_proofs.tables.pairs import Pair, pairs_of
 from casino_proofs.tables.planner import ODDS_ON, SPLIT, Script
@@ -235,13 +235,31 @@ def reaches(setting: Setting, script: Script) -> set[Pair]:
     return pairs_of(played.history)
 
 
+_REACHED: dict[tuple[Any, ...], tuple[list[Script], list[tuple[Script, set[Pair]]]]] = {}
+#: plans kept (the recipes are a function of the setting alone)
+KEPT = 16
+
+
+def _recipes(setting: Setting) -> tuple[list[Script], list[tuple[Script, set[Pair]]]]:
+    """The deep scripts, and every recipe with the pairs it reaches (worked out once a
+    setting)."""
+    key = setting_key(setting)
+    found = _REACHED.get(key)
+    if found is None:
+        if len(_REACHED) >= KEPT:
+            _REACHED.clear()
+        found = _REACHED[key] = (deep_scripts(setting),
+                                 [(s, reaches(setting, s)) for s in pool(setting)])
+    return found
+
+
 def wanted(setting: Setting, observed: set[Pair]) -> list[Script]:
     """The deep scripts, and the recipes that reach some pair not yet observed (each counted
     once chosen)."""
     seen = set(observed)
-    out = deep_scripts(setting)
-    for script in pool(setting):
-        reached = reaches(setting, script)
+    deep, recipes = _recipes(setting)
+    out = list(deep)
+    for script, reached in recipes:
         if not reached <= seen:
             out.append(script)
             seen |= reached

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-SESSIONS = 25
+SESSIONS = 10
 EVENTS = 400
 #: the most either option takes
 MAX_SESSIONS = 100_000

@@ -31,7 +31,7 @@ from hypothesis.stateful import (
 )
 
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
-from casino_proofs.tables.bets import Setting
+from casino_proofs.tables.bets import Setting, setting_key
 from casino_proofs.tables.domains import Ids
 from casino_proofs.tables.model import Table
 from casino_proofs.tables.obligations import Judge
@@ -171,8 +171,23 @@ def _settings(examples: int) -> settings:
                     suppress_health_check=list(HealthCheck))
 
 
+_DRAWN: dict[tuple[Any, ...], list[Script]] = {}
+#: draws kept (a draw is a function of the setting, the profile and the budget alone)
+KEPT = 64
+
+
 def draw(setting: Setting, profile: Profile, budget: Budget, sessions: int) -> list[Script]:
-    """A profile's sessions, drawn (the same on every run)."""
+    """A profile's sessions, drawn (the same on every run; drawn once a process)."""
+    key = (setting_key(setting), profile.name, budget.events, sessions)
+    found = _DRAWN.get(key)
+    if found is None:
+        if len(_DRAWN) >= KEPT:
+            _DRAWN.clear()
+        found = _DRAWN[key] = _draw(setting, profile, budget, sessions)
+    return found
+
+
+def _draw(setting: Setting, profile: Profile, budget: Budget, sessions: int) -> list[Script]:
     out: list[Script] = []
     with seed_alone():
         run_state_machine_as_test(machine(setting, profile, budget.events, out.append),

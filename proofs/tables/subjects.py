@@ -6,28 +6,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from casino_proofs.tables.history import History, Subject, Vector
+from casino_proofs.tables.history import History, Subject, Vector, subject
 from casino_proofs.tables.reference import ReferenceTable, RollDue
 
 
 def event_subject(history: History, ref: ReferenceTable, event: dict[str, Any],
-                  context: Vector) -> tuple[str, str, tuple[Any, ...], Vector]:
-    """A placement's, call's or withdrawal's subject (its kind, wager and call; its answer is
-    added once the reference table has read it) and its history features."""
+                  context: Vector) -> tuple[str, Vector]:
+    """A placement's, call's or withdrawal's subject, but for its answer (added once the
+    reference table has read it: ``SUBJECT|ANSWER``), and its history features."""
     if "place" in event:
         on = event.get("on")
         parent = ref.bets.get(on) if isinstance(on, str) else None
         number = parent.point if parent is not None else None
         wager = str(event.get("wager"))
-        return "place", wager, (), context + history.relative(wager, number, None)
+        return f"place|{wager}", context | history.relative(wager, number, None)
     kind = "call" if "call" in event else "withdraw"
     bet_id = event.get(kind)
     bet = ref.bets.get(bet_id) if isinstance(bet_id, str) else None
     wager = bet.wager if bet is not None else "a bet not on the table"
-    extra: tuple[Any, ...] = ("on" if event.get("working") else "off",) if kind == "call" \
-        else ()
+    head = f"call|{wager}|{'on' if event.get('working') else 'off'}" if kind == "call" \
+        else f"withdraw|{wager}"
     rel = history.relative(wager, bet.point if bet else None, bet.rolls if bet else None)
-    return kind, wager, extra, context + rel
+    return head, context | rel
 
 
 def roll_subjects(history: History, ref: ReferenceTable, want: RollDue, context: Vector,
@@ -44,8 +44,9 @@ def roll_subjects(history: History, ref: ReferenceTable, want: RollDue, context:
             continue
         bet = due.bet
         number = bet.point or total
-        vector = context + history.relative(bet.wager, number, bet.rolls)
-        out.append((("settle", bet.wager, due.due.decision, number, come_out), vector))
+        vector = context | history.relative(bet.wager, number, bet.rolls)
+        out.append((subject("settle", bet.wager, due.due.decision, number, int(come_out)),
+                    vector))
         if due.due.decision != "none" or not bet.point:
             met.append((bet.wager, number, due.due.decision))
     for wager, number, decision in met:

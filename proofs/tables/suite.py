@@ -42,7 +42,7 @@ from casino_proofs.tables.suite_model import (
 )
 
 #: events the suite of one family may hold by default; k is the largest that fits
-FAMILY_EVENTS = 8_000
+FAMILY_EVENTS = 4_000
 #: the largest k the suite is ever asked for
 MAX_K = 3
 CLAUSES = ("conv-table-placement", "conv-table-shooter", "conv-table-call",

@@ -31,7 +31,7 @@ from casino_proofs.tables.planner import ODDS_ON, SINGLE, STAKE, Expect, Script
 from casino_proofs.tables.reference import ReferenceTable, RollDue
 from casino_proofs.tables.settlements import first_failure
 
-DEPTH = 8
+DEPTH = 6
 MAX_BETS = 2
 #: a roll of each of the 15 kinds the model tells apart
 ROLLS = ((1, 1), (1, 2), (2, 2), (1, 3), (2, 3), (3, 3), (2, 4), (3, 4), (4, 4), (2, 6),

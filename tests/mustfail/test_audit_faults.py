@@ -53,6 +53,7 @@ def test_an_impossible_roll_accepted_is_refuted(monkeypatch: pytest.MonkeyPatch)
     assert "craps/any-7/all-states/validation" in refuted
 
 
+@pytest.mark.exhaustive  # (the default run keeps the fault under the default reading)
 def test_a_fault_under_a_non_default_reading_is_refuted_by_all_readings(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     real = impl.settle

@@ -3,7 +3,7 @@ Each input it exits on answers rightly when asked again: an exit is the channel'
 never the input in flight's. REFUTED by the channel obligation alone; no input is blamed (no
 obligation of the wager refuted, no state taken for one it "accepts").
 
-expect: exit=1 verdict=REFUTED says="the engine exited with code 3" not="accepts a state" input=no
+expect: exit=1 verdict=REFUTED says="exited with code 3" not="accepts a" input=no exhaustive=yes
 """
 import os
 from typing import Any
