@@ -139,6 +139,7 @@ def test_r3_each_craps_reading_diffed_against_the_default_gives_its_ambiguity_wi
             assert e["b"] == edges.get((row["wager"], e["start"], f"{reading}={value}"), e["a"])
 
 
+@pytest.mark.exhaustive  # (the default run keeps the royal flush reading's Pai Gow diff)
 def test_r3_40_joker_ace_only_diffed_against_the_default_names_the_witness_hand() -> None:
     a, b = dp.PaiGowSide("spec", {}), dp.PaiGowSide("spec", {"joker": "ace-only"})
     groups = dp.every_hand(a, b).groups["high"]

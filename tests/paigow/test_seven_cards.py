@@ -281,6 +281,7 @@ def test_r3_40_2_royal_flush_in_closed_form(
         assert small["royal-flush"] == royal_flush_hands(20, joker), joker
 
 
+@pytest.mark.exhaustive  # (the default run keeps the smaller decks against brute force)
 def test_52_cards_without_the_joker_give_the_classic_seven_card_table() -> None:
     """Without the joker the readings agree and s. 40 is standard poker (A-2-3-4-5 ranked
     second changes no combination), so the table is the classic seven-card one, C(52, 7) =
