@@ -157,7 +157,7 @@ def withdrawals_after(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
     wager, other = hard[0], hard[-1]
     n = int(wager[5:])
     table = 5 if n != 5 else 9
-    stand = [{"place": "w", "wager": wager, "amount": 10}, {"roll": [1, 2]}]
+    stand: list[Event] = [{"place": "w", "wager": wager, "amount": 10}, {"roll": [1, 2]}]
     befores: list[tuple[str, list[Event]]] = [
         ("a placement", [{"place": "x", "wager": other, "amount": 10}]),
         ("a come-out roll that set no point", [{"roll": [5, 6]}]),

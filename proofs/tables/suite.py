@@ -107,10 +107,8 @@ def probes(model: FamilyModel) -> tuple[list[Probe], list[str]]:
     chosen: list[Probe] = []
     for length in (1, 2):
         involved = sorted({i for pair in pairs for i in pair})
-        candidates = [tuple(c) for c in (DICE if length == 1 else
-                                         [(a, b) for a in DICE for b in DICE])]
-        if length == 1:
-            candidates = [(d,) for d in DICE]  # type: ignore[misc]
+        candidates: list[Probe] = [(d,) for d in DICE] if length == 1 else \
+            [(a, b) for a in DICE for b in DICE]
         said = {c: {i: _outputs(model, tables[i], c) for i in involved} for c in candidates}
         while pairs:
             best = max(candidates, key=lambda c: sum(1 for i, j in pairs
@@ -118,7 +116,7 @@ def probes(model: FamilyModel) -> tuple[list[Probe], list[str]]:
             told = {(i, j) for i, j in pairs if said[best][i] != said[best][j]}
             if not told:
                 break
-            chosen.append(best)  # type: ignore[arg-type]
+            chosen.append(best)
             pairs -= told
     left = [f"{model.family.name}: states {keys[i]!r} and {keys[j]!r} are told apart by no "
             "probe of one or two rolls" for i, j in sorted(pairs)[:5]]

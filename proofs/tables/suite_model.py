@@ -133,7 +133,7 @@ class FamilyModel:
         #: every concrete table reached, by its concrete key (for :meth:`faithful`)
         self.concrete: dict[Key, ReferenceTable] = {_concrete(start.state): start}
         self.edges: dict[Key, dict[Name, tuple[Output, Key]]] = {}
-        frontier = [(start, ())]
+        frontier: list[tuple[ReferenceTable, tuple[Event, ...]]] = [(start, ())]
         while frontier:
             following = []
             for ref, path in frontier:
@@ -211,6 +211,7 @@ def _event_name(ref: ReferenceTable, event: Event) -> Name:
     """A placement, call or withdrawal as the model names it (a bet that has left is one
     name, whatever it was: nothing it was shows any more)."""
     key = abstract.transitions(ref.state, event)[0][1:]
-    if key[0] in ("call", "withdraw") and key[1] is not None and key[1][1] != "on":
+    bet: Any = key[1]
+    if key[0] in ("call", "withdraw") and bet is not None and bet[1] != "on":
         return (key[0], "a bet that has left", *key[2:])
     return key
