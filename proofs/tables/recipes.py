@@ -28,12 +28,12 @@ from typing import Any
 
 from casino_proofs.tables import expected
 from casino_proofs.tables.bets import Setting, setting_key
+from casino_proofs.tables.model import POINTS
 from casino_proofs.tables.observe import Played, read_script
 from casino_proofs.tables.pairs import Pair, pairs_of
 from casino_proofs.tables.planner import ODDS_ON, SPLIT, Script
 from casino_proofs.tables.reference import ReferenceTable
 
-POINTS = (4, 5, 6, 8, 9, 10)
 #: the stakes the deep scripts place each wager at: a few units, and a multiple of every
 #: payout's denominator
 DEEP_STAKES = (7, 2520)

@@ -28,10 +28,9 @@ from typing import Any
 
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
 from casino_proofs.tables.bets import Setting, setting_key
-from casino_proofs.tables.planner import Script
+from casino_proofs.tables.planner import DICE, Script
 from casino_proofs.tables.reference import ReferenceTable
 from casino_proofs.tables.suite_model import (
-    DICE,
     Event,
     Family,
     FamilyModel,

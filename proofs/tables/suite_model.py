@@ -36,11 +36,10 @@ from typing import Any
 
 from casino_proofs.tables import abstract
 from casino_proofs.tables.bets import RefBet, Setting, TableState
-from casino_proofs.tables.planner import ODDS_ON, SINGLE
+from casino_proofs.tables.planner import DICE, ODDS_ON, SINGLE
 from casino_proofs.tables.reference import ReferenceTable, RollDue
 from casino_proofs.tables.transitions import _alphabet, _step
 
-DICE = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
 Key = tuple[Hashable, ...]
 Name = tuple[Hashable, ...]
 Output = tuple[Hashable, ...]
