@@ -125,6 +125,7 @@ class FamilyModel:
     def __init__(self, setting: Setting, family: Family) -> None:
         self.setting, self.family = setting, family
         self._moves: dict[Key, list[Move]] = {}
+        self._rolls: dict[Key, list[tuple[Event, Output, ReferenceTable]]] = {}
         start = ReferenceTable(setting)
         first = state_key(start.state, family)
         self.access: dict[Key, tuple[Event, ...]] = {first: ()}
@@ -158,9 +159,18 @@ class FamilyModel:
         for move in self.moves(ref):
             if "roll" not in move.event:
                 yield move.event, move.after
-        for d1, d2 in DICE:
-            event = {"roll": [d1, d2]}
-            yield event, self.step(ref, event)[1]
+        for event, _said, after in self.rolls(ref):
+            yield event, after
+
+    def rolls(self, ref: ReferenceTable) -> list[tuple[Event, Output, ReferenceTable]]:
+        """Each of the 36 rolls at a concrete table: its output and the table after it
+        (worked out once a table)."""
+        key = _concrete(ref.state)
+        found = self._rolls.get(key)
+        if found is None:
+            found = self._rolls[key] = [(event, *self.step(ref, event))
+                                        for event in ({"roll": [d1, d2]} for d1, d2 in DICE)]
+        return found
 
     def moves(self, ref: ReferenceTable) -> list[Move]:
         """The model's inputs at a concrete table, in a fixed order (worked out once a
@@ -176,9 +186,7 @@ class FamilyModel:
                 continue  # calls are the history coverage's (calls around a point made)
             name = _event_name(ref, event)
             out.append(Move(name, event, *self.step(ref, event)))
-        for d1, d2 in DICE:
-            event = {"roll": [d1, d2]}
-            said, after = self.step(ref, event)
+        for event, said, after in self.rolls(ref):
             name = ("roll", said, state_key(after.state, self.family))
             if name not in rolls:
                 rolls.add(name)
