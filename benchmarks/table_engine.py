@@ -3,7 +3,8 @@
 Prints, from one run of this script, in new processes as an auditor or CI runs them:
 
 - the default table check of every craps wager of the example table engine over ``play:``
-  (the scripts, the transition scripts and the 500 random sessions) beside the single-wager
+  (every script, the suite complete for the table model, the sessions played as five kinds of
+  player, the history scripts, each judged event by event) beside the single-wager
   check of the example engine over ``exec:``, CPU of every process, as a ratio taken pair by
   pair (target: 3 or less);
 - a session log of 1,000,000 events judged by the reference table with ``table:FILE``
@@ -12,7 +13,7 @@ Prints, from one run of this script, in new processes as an auditor or CI runs t
 
     python benchmarks/table_engine.py [--runs N] [--events N] [--quick]
 
-``--quick`` checks one wager with 5 random sessions, and logs of 2,000 events.
+``--quick`` checks one wager with 5 sessions, and logs of 2,000 events.
 """
 
 from __future__ import annotations
