@@ -117,7 +117,7 @@ _MEASURE = ("<script>var d=document, broken=0;"
             "';E='+d.querySelectorAll('.exact').length</script></body>")
 
 
-@pytest.mark.parametrize("which", ["page", "par_page"])
+@pytest.mark.parametrize("which", ["page", pytest.param("par_page", marks=pytest.mark.exhaustive)])
 def test_page_fits_1280_pixels_and_prints(which: str, request: pytest.FixtureRequest,
                                           tmp_path: Path) -> None:
     """Issue 24, item 8: at 1280 pixels the page is no wider than the window and no exact

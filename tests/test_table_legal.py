@@ -85,7 +85,8 @@ def test_a_correct_table_is_proved_with_no_declaration(capsys: pytest.CaptureFix
     pytest.param(TOGETHER, marks=pytest.mark.exhaustive),
     pytest.param(LEGAL["declares one-odds and merges a second odds bet"],
                  marks=pytest.mark.exhaustive),
-    LEGAL["refuses only the Single Chance take-downs"],
+    pytest.param(LEGAL["refuses only the Single Chance take-downs"],
+                 marks=pytest.mark.exhaustive),
     pytest.param(LEGAL["speaks protocol 2.0 (scripts as lists, 0.1.0's page)"],
                  marks=pytest.mark.exhaustive)],
     ids=["eight-together", "one-odds-merged", "no-line-take-down", "protocol-2.0"])
