@@ -327,3 +327,16 @@ def test_the_protocol_schemas_carry_the_versions_they_describe() -> None:
     for name in ("engine-hello", "engine-request", "engine-settle", "engine-rank"):
         doc = json.loads((schemas / f"{name}.schema.json").read_text())
         assert doc["x-protocol-versions"] == ["1.0"], name
+
+
+def test_policy_payment_per_player_a_correct_table_rounding_half_up_is_proved(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Paid per player, each bet's share is its exact winnings rounded down and the player's
+    sum is rounded as declared (docs/engine-protocol.md, "Money"): a Don't Pass odds bet of 1
+    unit on 6 wins 5/6, paid 0 on the bet, read as that win, its amount the player's. It was
+    taken for a push where half-up rounding pays the whole unit (a false refutation of
+    history and follow)."""
+    code, doc = _check(capsys, "--wagers", "pass,pass-odds,dont-pass,dont-pass-odds",
+                       "--sessions", "5", "--engine",
+                       f"play:{IMPL_TABLE} --policy payment=per-player --rounding half-up")
+    assert code == 0, _not_proved(doc)

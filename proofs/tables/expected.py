@@ -9,15 +9,18 @@ history pairs a planned script reaches (:mod:`.pairs`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
+from casino_proofs.protocol.money import Money
 from casino_proofs.tables.bets import Setting
 from casino_proofs.tables.reference import ReferenceTable, RollDue
 
 
-def _roll_answer(want: RollDue, per_stake: int, per_player: bool) -> dict[str, Any]:
+def _roll_answer(want: RollDue, per_stake: int, per_player: bool, money: Money
+                 ) -> dict[str, Any]:
     bets = []
-    players: dict[str, int] = {}
+    players: dict[str, Fraction] = {}
     for bet_id, d in want.bets.items():
         due = d.due
         stake = d.bet.amount * per_stake
@@ -32,10 +35,11 @@ def _roll_answer(want: RollDue, per_stake: int, per_player: bool) -> dict[str, A
             bets.append({"bet": bet_id, "paid": paid, "returned": stake, "stays": False,
                          "point": None})
             if d.exact is not None:
-                players[d.bet.player] = players.get(d.bet.player, 0) + paid
+                players[d.bet.player] = players.get(d.bet.player, Fraction(0)) + d.exact
     out: dict[str, Any] = {"point": want.point, "bets": bets}
     if per_player:
-        out["players"] = [{"player": p, "paid": paid} for p, paid in sorted(players.items())]
+        out["players"] = [{"player": p, "paid": money.pays(exact) or 0}
+                          for p, exact in sorted(players.items())]
     return out
 
 
@@ -49,7 +53,7 @@ def answers(setting: Setting, events: Sequence[dict[str, Any]]) -> list[Any]:
     for i, event in enumerate(events, start=1):
         want = ref.expect(event)
         if isinstance(want, RollDue):
-            out.append(_roll_answer(want, per_stake, per_player))
+            out.append(_roll_answer(want, per_stake, per_player, setting.money))
             ref.rolled(event["roll"], {b: d.due.point or None for b, d in want.bets.items()
                                        if d.due is not None and d.due.decision == "none"}, i)
             continue

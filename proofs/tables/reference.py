@@ -89,6 +89,7 @@ class ReferenceTable:
         t, money = self.table, self.setting.money
         cell, come_out = self.setting.oracle.cell, t.come_out
         first = come_out and t.shooter_first
+        per_player = self.setting.policies.per_player
         out = {}
         for bet in self.bets.values():
             at = cell((bet.wager, come_out, bet.point or 0, bet.working, first, d1, d2))
@@ -96,7 +97,8 @@ class ReferenceTable:
             exact = paid = None
             if due is not None and due.decision == "win" and due.net:
                 exact = bet.amount * money.per_stake_unit * due.net
-                paid = money.pays(exact)
+                # paid per player, each bet's share is rounded down (docs: Money)
+                paid = exact.__floor__() if per_player else money.pays(exact)
             out[bet.id] = BetDue(bet, at, due, exact, paid)
         return RollDue(t.after(d1 + d2).point, out)
 

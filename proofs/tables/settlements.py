@@ -5,7 +5,6 @@ player and roll. A wrong amount is a money finding, never a wrong decision or a 
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from casino_proofs.protocol.answers import CrapsInput, Settled
@@ -138,7 +137,7 @@ class Settlements:
         if due.exact is None or not isinstance(a, Settled) or a.decision not in ("win", EVEN) \
                 or (a.decision == EVEN and not rounded_away(o)):
             return  # no winnings due, or not paid as a win: a decision, not an amount
-        wanted = Fraction(due.exact).__floor__() if self.per_player else due.paid
+        wanted = due.paid  # (per player: each bet's share rounded down)
         tally = self.tallies["money"]
         clauses = due.due.clauses if due.due is not None else ()
         # one kind per payout clause, whatever the wager and the stake (the witness names
