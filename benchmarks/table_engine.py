@@ -59,7 +59,7 @@ def write_log(path: Path, events: int, wagers: list[str] | None = None) -> int:
     from casino_proofs.adapters.play_engine import PlayEngine
     from casino_proofs.tables.policies import Policies
     from casino_proofs.tables.scripts import plan
-    from casino_proofs.tables.session import setting_of
+    from casino_proofs.tables.table_run import setting_of
 
     engine = PlayEngine(f"node {TABLE_JS}", 60_000)
     try:

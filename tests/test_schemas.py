@@ -119,7 +119,7 @@ def test_protocol_2_messages_on_the_wire_validate(tmp_path: Path) -> None:
     from casino_proofs.adapters.play_engine import PlayEngine
     from casino_proofs.tables.policies import Policies
     from casino_proofs.tables.scripts import plan
-    from casino_proofs.tables.session import setting_of
+    from casino_proofs.tables.table_run import setting_of
 
     root = Path(__file__).resolve().parent.parent
     log = tmp_path / "wire.jsonl"

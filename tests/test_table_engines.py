@@ -23,7 +23,7 @@ from casino_proofs.command.main import main
 from casino_proofs.protocol.money import Money, MoneyError
 from casino_proofs.tables.policies import Policies
 from casino_proofs.tables.scripts import Plan, plan
-from casino_proofs.tables.session import setting_of
+from casino_proofs.tables.table_run import setting_of
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE_JS = ROOT / "examples" / "engines" / "table.js"

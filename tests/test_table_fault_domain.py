@@ -17,8 +17,8 @@ from casino_proofs.tables.bets import Setting
 from casino_proofs.tables.oracle import offered_specs
 from casino_proofs.tables.pairs import PairCoverage
 from casino_proofs.tables.policies import Policies
-from casino_proofs.tables.session import setting_of
 from casino_proofs.tables.suite_model import FamilyModel, families
+from casino_proofs.tables.table_run import setting_of
 
 WAGERS = ("pass", "pass-odds", "hard-6", "any-7")
 

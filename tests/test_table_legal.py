@@ -30,7 +30,7 @@ from casino_proofs.tables.observe import Played, read_script
 from casino_proofs.tables.oracle import offered_specs
 from casino_proofs.tables.planner import Script
 from casino_proofs.tables.scripts import plan
-from casino_proofs.tables.session import setting_of
+from casino_proofs.tables.table_run import setting_of
 
 TABLES = Path(__file__).parent / "engines" / "table"
 IMPL_TABLE = f"{sys.executable} {TABLES / 'impl_table.py'}"

@@ -15,12 +15,12 @@ import pytest
 from casino_proofs import spec
 from casino_proofs.protocol.answers import Faulty
 from casino_proofs.protocol.money import Money
-from casino_proofs.tables import sessions
+from casino_proofs.tables import long_sessions
 from casino_proofs.tables.oracle import offered_specs
 from casino_proofs.tables.planner import Script
+from casino_proofs.tables.play_budget import PlayBudget
 from casino_proofs.tables.policies import Policies
-from casino_proofs.tables.session import setting_of
-from casino_proofs.tables.session_budget import Budget
+from casino_proofs.tables.table_run import setting_of
 
 
 def _scripts() -> list[tuple[Any, ...]]:
@@ -34,7 +34,7 @@ def _scripts() -> list[tuple[Any, ...]]:
         seen.extend(script.events for script in scripts)
         return [Faulty("timeout", "no answer: every session is drawn, none shrunk")
                 for _ in scripts]
-    sessions.run(setting, play, Budget(30, 40))
+    long_sessions.run(setting, play, PlayBudget(30, 40))
     return seen
 
 

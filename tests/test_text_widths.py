@@ -98,18 +98,18 @@ class Reports:
     def _patch(self, patch: pytest.MonkeyPatch) -> None:
         from casino_proofs.analyses.assurance import coverage, mutants
         from casino_proofs.analyses.readings import ambiguities, edge
-        from casino_proofs.audit import replay
+        from casino_proofs.audit import rederivation
 
         if not self.once:
             self.once = {"coverage": _once(coverage.coverage), "edge": _once(edge.edge_rows),
-                         "replay": _once(replay.replay)}
+                         "replay": _once(rederivation.replay)}
             few = _mutants()
             self.once["mutants"] = lambda *_a: few
         patch.setattr(ambiguities, "find_all", lambda *_a, **_k: self.findings)
         patch.setattr(coverage, "_obligations", _OBLIGATIONS)
         patch.setattr(coverage, "coverage", self.once["coverage"])
         patch.setattr(edge, "edge_rows", self.once["edge"])
-        patch.setattr(replay, "replay", self.once["replay"])
+        patch.setattr(rederivation, "replay", self.once["replay"])
         patch.setattr(mutants, "generate", self.once["mutants"])
         patch.setattr("casino_proofs.command.main.fit_to", lambda _output: None)
 

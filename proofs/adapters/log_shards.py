@@ -1,7 +1,7 @@
 """A session log judged in shards (issue 31): each shard, a run of lines of one file, is read
 and judged on its own -- in this process, in worker processes, or on a Dask cluster
 (:mod:`casino_proofs.scale`) -- and the shards' runs are merged in log order
-(:meth:`~casino_proofs.tables.session.TableRun.merge`), exactly: the report is the one a single
+(:meth:`~casino_proofs.tables.table_run.TableRun.merge`), exactly: the report is the one a single
 process reading the whole log gives, byte for byte.
 
 A worker rebuilds what it judges by from :class:`LogSetting` (the files, the readings, the
@@ -26,7 +26,7 @@ from casino_proofs.tables.abstract import Key
 from casino_proofs.tables.oracle import offered_specs
 from casino_proofs.tables.planner import Bet, Script
 from casino_proofs.tables.policies import Policies
-from casino_proofs.tables.session import TableRun, read_run, setting_of
+from casino_proofs.tables.table_run import TableRun, read_run, setting_of
 from casino_proofs.tables.transitions import Transitions
 from casino_proofs.untrusted.bounded_json import UntrustedJSON, loads
 

@@ -24,11 +24,9 @@ class Mutated(Engine):
     def __init__(self, wager: str = "", settle_change: SettleChange | None = None,
                  rank_change: RankChange | None = None, base: Engine | None = None) -> None:
         super().__init__("impl (mutant)")
-        if base is None:
-            from casino_proofs.adapters.ours import OurImplementation
+        from casino_proofs.adapters.ours import ours
 
-            base = OurImplementation()
-        self.base = base
+        self.base = ours(base)
         self.wager = wager
         self.settle_change = settle_change
         self.rank_change = rank_change

@@ -160,6 +160,12 @@ class OurImplementation(Engine):
         return out
 
 
+def ours(engine: Engine | None = None) -> Engine:
+    """The engine under test, or, where none is given, this project's own implementation (the
+    one place the default engine is built)."""
+    return engine if engine is not None else OurImplementation()
+
+
 def read_impl_settlement(out: Any, state: impl.State) -> CrapsAnswer:
     """A ``Settlement`` of the library, read strictly, with the next state it gives."""
     if not isinstance(out, impl.Settlement):

@@ -6,8 +6,8 @@ process group of its own, bounded lines, a hello after every request as a fence,
 that breaks narrowed down to the script that breaks it and never forgotten), with the hello of
 protocol 2. Each script carries an ID its answers must echo: answers that belong to another
 script break the request, which is then asked again in pieces. The engine is played scripts
-(:mod:`casino_proofs.tables.run`); what the obligations ask as protocol-1 questions is
-answered from what the scripts showed (:mod:`casino_proofs.tables.session`).
+(:mod:`casino_proofs.tables.table_check`); what the obligations ask as protocol-1 questions is
+answered from what the scripts showed (:mod:`casino_proofs.tables.table_run`).
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from casino_proofs.protocol.money import Money, MoneyError
 from casino_proofs.tables import policies as declared
 from casino_proofs.tables.oracle import offered_specs
 from casino_proofs.tables.planner import ODDS_ON, Script
-from casino_proofs.tables.run import run_table
-from casino_proofs.tables.session import TableRun, notes, readings_key, setting_of
-from casino_proofs.tables.session_budget import Budget
+from casino_proofs.tables.play_budget import PlayBudget
+from casino_proofs.tables.table_check import run_table
+from casino_proofs.tables.table_run import TableRun, notes, readings_key, setting_of
 
 HELLO_REQUEST = {"op": "hello", "protocol": 2}
 #: scripts per play request (a request that breaks is asked again script by script)
@@ -53,11 +53,11 @@ class PlayEngine(ExecEngine):
     protocol_version = "2.0"
 
     def __init__(self, command: str, timeout_ms: int, target: str | None = None,
-                 argv: list[str] | None = None, budget: Budget | None = None) -> None:
+                 argv: list[str] | None = None, budget: PlayBudget | None = None) -> None:
         super().__init__(command, timeout_ms, target or f"play:{command}", argv)
         self.money: Money | None = None
         self.policies = declared.Policies()
-        self.budget = budget or Budget()
+        self.budget = budget or PlayBudget()
         #: the wagers a check is about (None: every wager the table offers)
         self.scope: frozenset[str] | None = None
         self._runs: dict[Any, TableRun] = {}

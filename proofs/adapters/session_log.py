@@ -31,7 +31,7 @@ from casino_proofs.protocol.hello import (
 )
 from casino_proofs.protocol.money import Money, MoneyError
 from casino_proofs.tables import policies as declared
-from casino_proofs.tables.session import TableRun, notes, read_run, readings_key
+from casino_proofs.tables.table_run import TableRun, notes, read_run, readings_key
 from casino_proofs.untrusted.bounded_json import UntrustedJSON, loads
 
 EXACT_UNIT = {"unit": "1", "rounding": "exact"}

@@ -20,7 +20,7 @@ from casino_proofs.adapters.session_log import SessionLog, is_session_log
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.protocol.hello import EngineUnavailable
 from casino_proofs.scale import Scheduler
-from casino_proofs.tables.session_budget import Budget
+from casino_proofs.tables.play_budget import PlayBudget
 
 VALID = ("impl, exec:COMMAND (a program speaking docs/engine-protocol.md), play:COMMAND (a "
          "table engine speaking its protocol 2), python:MODULE or "
@@ -29,7 +29,7 @@ VALID = ("impl, exec:COMMAND (a program speaking docs/engine-protocol.md), play:
 
 
 def open_target(target: str, timeout_ms: int = DEFAULT_TIMEOUT_MS,
-                sessions: Budget | None = None, require_coverage: bool = False,
+                sessions: PlayBudget | None = None, require_coverage: bool = False,
                 scheduler: Scheduler | None = None) -> Engine:
     """The engine TARGET names (EngineUnavailable, naming what is valid, if none);
     ``sessions``: the random play a ``play:`` table gets after its scripts;
@@ -58,9 +58,9 @@ def _protocol_one(target: str, timeout_ms: int) -> Engine:
     """The targets of protocol 1: ours, a program, a Python module, a settlement table."""
     kind, sep, rest = target.partition(":")
     if target == "impl":
-        from casino_proofs.adapters.ours import OurImplementation
+        from casino_proofs.adapters.ours import ours
 
-        return OurImplementation()
+        return ours()
     if not sep or not rest.strip():
         raise EngineUnavailable(f"--engine {target!r}: a target is one of {VALID}")
     if kind == "exec":

@@ -20,6 +20,7 @@ from importlib import resources
 from typing import Any
 
 from casino_proofs import regulation
+from casino_proofs.adapters.ours import ours
 from casino_proofs.audit.bundle import REGULATION_FILES, SAMPLING_SEEDS, answers_file, sha256
 from casino_proofs.audit.findings import Finding, OnRecord
 from casino_proofs.audit.intact import Bundle
@@ -174,10 +175,7 @@ def manifest_findings(bundle: Bundle, again: dict[str, CrapsRun]
     if played:
         on_record.append(OnRecord("the table's events", TABLE_ON_RECORD))
     if m.engine["kind"] == "impl":
-        from casino_proofs.adapters.ours import OurImplementation
-
-        out += _field("engine.hello", m.engine["hello"],
-                      OurImplementation().describe()["hello"])
+        out += _field("engine.hello", m.engine["hello"], ours().describe()["hello"])
     else:
         on_record.append(OnRecord("engine.hello", "what the engine said it is and offers"))
     if any(r.paigow for r in m.runs):

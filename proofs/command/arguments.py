@@ -16,7 +16,7 @@ from casino_proofs.adapters.targets import open_target
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.protocol.hello import EngineUnavailable
 from casino_proofs.scale import Scheduler
-from casino_proofs.tables.session_budget import Budget
+from casino_proofs.tables.play_budget import PlayBudget
 
 GAME_NAMES = {"craps": "craps", "paigow": "Pai Gow Poker"}
 
@@ -80,7 +80,7 @@ def check_readings(readings: Mapping[str, str], games: Sequence[str], command: s
 
 
 def open_engine(target: str, timeout_ms: int, games: Sequence[str] = (),
-                command: str = "", sessions: Budget | None = None,
+                command: str = "", sessions: PlayBudget | None = None,
                 require_coverage: bool = False, scheduler: Scheduler | None = None,
                 progress: bool = False) -> Engine:
     """The engine TARGET names, started and asked its hello; one that cannot be, or that

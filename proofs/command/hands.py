@@ -161,9 +161,9 @@ def _engine_words(answer: Strength, category: str, clause: str) -> str:
 
 
 def _ours() -> Engine:
-    from casino_proofs.adapters.ours import OurImplementation
+    from casino_proofs.adapters.ours import ours
 
-    return OurImplementation()
+    return ours()
 
 
 def rank(text: str, readings: Mapping[str, str], engine: Engine | None = None) -> dict[str, Any]:

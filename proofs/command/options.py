@@ -27,13 +27,13 @@ from casino_proofs.solving.budget import (
     BudgetError,
     positive_int,
 )
-from casino_proofs.tables.session_budget import (
+from casino_proofs.tables.play_budget import (
     EVENTS,
     MAX_EVENTS,
     MAX_K,
     MAX_SESSIONS,
     SESSIONS,
-    Budget,
+    PlayBudget,
 )
 
 #: the exit codes, as every ``--help`` ends (at most 79 columns: an 80-column terminal)
@@ -158,8 +158,8 @@ def _table_k(text: str) -> int:
     return int(text)
 
 
-def session_budget(args: argparse.Namespace) -> Budget:
-    return Budget(getattr(args, "sessions", SESSIONS), getattr(args, "session_events", EVENTS),
+def session_budget(args: argparse.Namespace) -> PlayBudget:
+    return PlayBudget(getattr(args, "sessions", SESSIONS), getattr(args, "session_events", EVENTS),
                   getattr(args, "table_k", None))
 
 

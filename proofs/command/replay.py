@@ -1,4 +1,4 @@
-"""``casino-proofs replay DIR``: the command around :mod:`casino_proofs.audit.replay` -- its
+"""``casino-proofs replay DIR``: the command around :mod:`casino_proofs.audit.rederivation` -- its
 options checked, the engine to ask again started, the findings printed as text or JSON."""
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def register(sub: Commands) -> None:
 def _text(bundle: Bundle, findings: list[Finding], on_record: list[OnRecord], solver: str,
           engine: Any) -> str:
     from casino_proofs.audit.findings import BAD
-    from casino_proofs.audit.replay import status_of
+    from casino_proofs.audit.rederivation import status_of
     from casino_proofs.reports.text import fit, render
 
     status = status_of(findings)
@@ -112,7 +112,7 @@ def run_replay(args: argparse.Namespace) -> int:
     from casino_proofs.audit.findings import BAD
     from casino_proofs.audit.intact import load
     from casino_proofs.audit.manifest import BundleError
-    from casino_proofs.audit.replay import replay, status_of
+    from casino_proofs.audit.rederivation import replay, status_of
 
     bundle = load(args.bundle)  # a bad bundle is a one-line error before any solving
     if args.paigow_again:

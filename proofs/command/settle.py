@@ -30,11 +30,9 @@ from casino_proofs.context import parse_readings, report_context
 from casino_proofs.obligations.craps.answers import answer_json
 from casino_proofs.obligations.craps.lifting import spec_dict, state_dict
 from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED
-from casino_proofs.protocol.answers import CrapsInput, Refused, Settled
+from casino_proofs.protocol.answers import POINTS, CrapsInput, Refused, Settled
 from casino_proofs.reports.check import quote_lines, settlement_text
 from casino_proofs.reports.text import render
-
-POINTS = (4, 5, 6, 8, 9, 10)
 
 
 def register(sub: Commands) -> None:

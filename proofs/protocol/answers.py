@@ -21,8 +21,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeGuard
 
+from casino_proofs.spec.vocabulary import POINT_NUMBERS
+
 DECISIONS = ("win", "lose", "push", "none")
-POINTS = (4, 5, 6, 8, 9, 10)
+#: the point numbers (the specification's), and the 36 ordered outcomes of two dice
+POINTS = POINT_NUMBERS
+DICE = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
 #: the grammar of a net: an optional minus, ASCII digits, and optionally a slash and more digits
 #: whose value is not zero; at most NET_CHARS characters ("-0" is zero, "+4" and "1/-1" are not
 #: nets)

@@ -8,6 +8,10 @@ doors in :mod:`casino_proofs.adapters`; this package is what they are judged by.
   scripts;
 - :mod:`.observe`: a played script read back into protocol-1 inputs and settlements, and the
   table-level facts (placements, withdrawals, the table's point);
-- :mod:`.session`: a run of scripts, and protocol-1 answers drawn from what was observed;
+- :mod:`.table_check`: a table engine's whole check: its scripts planned, played and read,
+  then its long sessions and history scripts;
+- :mod:`.table_run`: what the scripts showed (:class:`~.table_run.TableRun`), and the
+  protocol-1 answers drawn from it; :mod:`.long_sessions`: the sessions played as players bet,
+  within :mod:`.play_budget`;
 - :mod:`.obligations`: what a single wager could not show, each citing its clause.
 """

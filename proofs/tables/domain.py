@@ -4,7 +4,7 @@ verdict holds.
 
 - **the model**: each family's machine, its states and k (:mod:`.suite`), and the
   transition model of two bets of any kinds (:mod:`.transitions`);
-- **the sessions**: each usage profile, its sessions, rolls and shooters (:mod:`.sessions`);
+- **the sessions**: each usage profile, its sessions, rolls and shooters (:mod:`.long_sessions`);
 - **the history**: the features, the pairs observed (2-way, all of the domain) and the
   3-way coverage reached (:mod:`.pairs`);
 - **the data domains**: bet IDs, stakes, odds stakes, dice orders (:mod:`.domains`);

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-POINTS = (4, 5, 6, 8, 9, 10)
+from casino_proofs.protocol.answers import POINTS
+
 #: the conventions the table's movement rests on
 CONVENTIONS = ("conv-single-chance-pass", "conv-table-shooter")
 

@@ -24,11 +24,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty, Settled
+from casino_proofs.protocol.answers import POINTS, CrapsAnswer, CrapsInput, Faulty, Settled
 from casino_proofs.tables.abstract import Key, transitions
 from casino_proofs.tables.bets import RefBet, Setting
 from casino_proofs.tables.history import History, Subject, Vector
-from casino_proofs.tables.model import POINTS
 from casino_proofs.tables.planner import (
     ASSOCIATE_CLAUSE,
     HARD_WAYS_WITHDRAWAL_CLAUSE,

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from casino_proofs import spec
-from casino_proofs.obligations.craps.enumeration import spec_fired
-from casino_proofs.protocol.answers import CrapsInput
-from casino_proofs.tables.planner import DICE, universe_of
+from casino_proofs.protocol.answers import DICE, CrapsInput
+from casino_proofs.solving.fired import spec_fired
+from casino_proofs.tables.planner import universe_of
 
 
 @dataclass(frozen=True)

@@ -17,16 +17,9 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from casino_proofs import spec
-from casino_proofs.obligations.craps.enumeration import spec_fired
-from casino_proofs.tables.planner import (
-    DICE,
-    ODDS_ON,
-    Bet,
-    Script,
-    Writing,
-    placements,
-    situations,
-)
+from casino_proofs.protocol.answers import DICE
+from casino_proofs.solving.fired import spec_fired
+from casino_proofs.tables.planner import ODDS_ON, Bet, Script, Writing, placements, situations
 
 
 def stakes(net: Fraction, ceiling: int) -> list[int]:

@@ -26,7 +26,6 @@ from casino_proofs import spec
 from casino_proofs.tables.model import Table
 
 STAKE = 2520  # lcm(1..10)
-DICE = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
 #: a roll of each total that is not a pair (a pair would also decide a Hard Way)
 SPLIT = {4: (1, 3), 5: (1, 4), 6: (2, 4), 8: (2, 6), 9: (3, 6), 10: (4, 6), 7: (3, 4),
          3: (1, 2)}

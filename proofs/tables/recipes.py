@@ -26,9 +26,9 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import cycle
 from typing import Any
 
+from casino_proofs.protocol.answers import POINTS
 from casino_proofs.tables import expected
 from casino_proofs.tables.bets import Setting, setting_key
-from casino_proofs.tables.model import POINTS
 from casino_proofs.tables.observe import Played, read_script
 from casino_proofs.tables.pairs import Pair, pairs_of
 from casino_proofs.tables.planner import ODDS_ON, SPLIT, Script

@@ -3,7 +3,7 @@ writes, then every one of the 36 rolls), the placement and withdrawal scripts
 (:mod:`.planner`), the money scripts (:mod:`.payouts`), the domain scripts (bet IDs of every
 class, odds staked unlike their line bet: :mod:`.domains`) and the transition scripts
 (:mod:`.transitions`), all within the table's declared policies. The long random sessions
-(:mod:`.sessions`) are played after them."""
+(:mod:`.long_sessions`) are played after them."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from casino_proofs import spec
+from casino_proofs.protocol.answers import DICE
 from casino_proofs.tables import suite
 from casino_proofs.tables.bets import Setting
 from casino_proofs.tables.domains import domain_scripts
 from casino_proofs.tables.payouts import money_scripts
 from casino_proofs.tables.planner import (
-    DICE,
     Script,
     placement_scripts,
     placements,

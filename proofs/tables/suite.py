@@ -27,8 +27,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
+from casino_proofs.protocol.answers import DICE
 from casino_proofs.tables.bets import Setting, setting_key
-from casino_proofs.tables.planner import DICE, Script
+from casino_proofs.tables.planner import Script
 from casino_proofs.tables.reference import ReferenceTable
 from casino_proofs.tables.suite_model import (
     Event,

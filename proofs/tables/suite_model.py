@@ -34,9 +34,10 @@ from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from casino_proofs.protocol.answers import DICE
 from casino_proofs.tables import abstract
 from casino_proofs.tables.bets import RefBet, Setting, TableState
-from casino_proofs.tables.planner import DICE, ODDS_ON, SINGLE
+from casino_proofs.tables.planner import ODDS_ON, SINGLE
 from casino_proofs.tables.reference import ReferenceTable, RollDue
 from casino_proofs.tables.transitions import _alphabet, _step
 

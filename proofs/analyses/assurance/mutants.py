@@ -33,12 +33,13 @@ import z3
 
 from casino_proofs import regulation, spec
 from casino_proofs.adapters.mutated import Ask, Mutated, RankChange
+from casino_proofs.adapters.ours import ours
 from casino_proofs.analyses.assurance.coverage import ordering_gaps
 from casino_proofs.analyses.assurance.ours import check_craps, check_paigow
-from casino_proofs.obligations.craps.answers import DICE, question
+from casino_proofs.obligations.craps.answers import question
 from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF, SPEC_MUTATION, ScopeSpec
 from casino_proofs.obligations.verdict import Result, Verdict
-from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Settled, Strength
+from casino_proofs.protocol.answers import DICE, CrapsAnswer, CrapsInput, Settled, Strength
 from casino_proofs.spec.paigow import COMBINATIONS, JOKER_INDEX, PaiGowSpec
 
 
@@ -71,11 +72,9 @@ class Outcome:
 
 def _table(wager: spec.WagerSpec) -> list[tuple[CrapsInput, Settled]]:
     """Our implementation's settlement of every reachable input of the wager."""
-    from casino_proofs.adapters.ours import OurImplementation
-
     asked = [question(wager.name, st, a, b) for cls in wager.states
              for st in spec.states_of(cls) for a, b in DICE]
-    answers = OurImplementation().settle(asked, {})
+    answers = ours().settle(asked, {})
     return [(q, a) for q, a in zip(asked, answers, strict=True) if isinstance(a, Settled)]
 
 

@@ -34,6 +34,7 @@ from math import gcd, isqrt
 from typing import Any
 
 from casino_proofs import spec
+from casino_proofs.adapters.ours import ours
 from casino_proofs.analyses.readings import chain as chains
 from casino_proofs.analyses.readings.chain import Chain, Undefined
 from casino_proofs.analyses.readings.edge import (
@@ -128,10 +129,7 @@ def par_rows(base: Mapping[str, str] | None = None, wagers: list[str] | None = N
     """Every wager under the base readings, and under each other value of each reading that
     changes it; the implementation's figures from ``engine`` (our implementation by
     default)."""
-    if engine is None:
-        from casino_proofs.adapters.ours import OurImplementation
-
-        engine = OurImplementation()
+    engine = ours(engine)
     base = dict(base or {})
     claimed = engine.hello.readings or {}
     rows: list[ParRow] = []

@@ -28,6 +28,7 @@ from math import comb
 from typing import Any
 
 from casino_proofs import regulation, spec
+from casino_proofs.adapters.ours import ours
 from casino_proofs.analyses.par.seven_cards import (
     FULL_DECK,
     five_card_counts,
@@ -139,10 +140,7 @@ def _spec_tables(items: tuple[tuple[str, str], ...],
 
 def paigow_par(base: Mapping[str, str] | None = None, engine: Engine | None = None,
                workers: int = 2) -> list[PaiGowPar]:
-    if engine is None:
-        from casino_proofs.adapters.ours import OurImplementation
-
-        engine = OurImplementation()
+    engine = ours(engine)
     claimed = engine.hello.readings or {}
     out: list[PaiGowPar] = []
     for label, chosen, made in spec_tables(base, workers):

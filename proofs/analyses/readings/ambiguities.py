@@ -25,6 +25,7 @@ from typing import Any
 import z3
 
 from casino_proofs import regulation, spec
+from casino_proofs.adapters.ours import ours
 from casino_proofs.analyses.readings.edge import craps_readings, rule_fingerprint
 from casino_proofs.obligations.craps.answers import answer_json, question
 from casino_proofs.obligations.craps.lifting import spec_dict, state_dict
@@ -152,9 +153,7 @@ def _concrete(w: spec.WagerSpec, st: spec.ConcreteState, d1: int, d2: int) -> di
 @cache
 def _ours() -> Engine:
     """Our implementation, through its adapter: the witnesses are replayed through it."""
-    from casino_proofs.adapters.ours import OurImplementation
-
-    return OurImplementation()
+    return ours()
 
 
 def _impl_concrete(name: str, st: spec.ConcreteState, d1: int, d2: int,

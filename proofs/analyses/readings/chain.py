@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from casino_proofs.obligations.craps.answers import DICE
+from casino_proofs.protocol.answers import DICE
 from casino_proofs.spec.vocabulary import POINT_NUMBERS
 
 #: A settlement as (decision, net, the wager's point after the roll, 0 for none).

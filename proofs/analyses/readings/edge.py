@@ -19,9 +19,9 @@ from fractions import Fraction
 from typing import Any
 
 from casino_proofs import regulation, spec
+from casino_proofs.adapters.ours import ours
 from casino_proofs.analyses.readings.chain import Outcome, Settle, Start, Undefined, expected_net
-from casino_proofs.obligations.craps.answers import DICE
-from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Refused, Settled
+from casino_proofs.protocol.answers import DICE, CrapsAnswer, CrapsInput, Refused, Settled
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.z3_compile import compile_terms
 from casino_proofs.spec.vocabulary import (
@@ -163,10 +163,7 @@ def edge_rows(base: dict[str, str] | None = None, wagers: list[str] | None = Non
     """Every wager under the base readings, and under each other value of each reading that
     changes it; the implementation's edges from ``engine`` (our implementation by
     default)."""
-    if engine is None:
-        from casino_proofs.adapters.ours import OurImplementation
-
-        engine = OurImplementation()
+    engine = ours(engine)
     base = dict(base or {})
     rows: list[EdgeRow] = []
     names = wagers or list(spec.WAGER_NAMES)

@@ -15,7 +15,7 @@ from typing import Any
 import z3
 
 from casino_proofs import spec
-from casino_proofs.obligations.craps.answers import DICE, question
+from casino_proofs.obligations.craps.answers import question
 from casino_proofs.obligations.craps.context import (
     WagerCheck,
     fault_verdict,
@@ -33,7 +33,7 @@ from casino_proofs.obligations.craps.lifting import (
 )
 from casino_proofs.obligations.craps.session import Answer, not_at, witness
 from casino_proofs.obligations.verdict import Obligation, Verdict
-from casino_proofs.protocol.answers import Faulty
+from casino_proofs.protocol.answers import DICE, Faulty
 
 
 def _applicable(ctx: WagerCheck, index: int, rule: spec.Rule) -> Answer:

@@ -20,6 +20,7 @@ from typing import Any
 
 from casino_proofs import spec
 from casino_proofs.protocol.answers import (
+    DICE,
     CrapsAnswer,
     CrapsInput,
     Faulty,
@@ -31,7 +32,6 @@ from casino_proofs.protocol.answers import (
 from casino_proofs.protocol.channel_log import ChannelLog
 from casino_proofs.protocol.engine import AnswerHash, Engine
 
-DICE = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
 #: Impossible inputs every implementation that can refuse must refuse.
 BAD_DICE = ((0, 6), (7, 1), (3, 0))
 BAD_POINTS = (7, 3)

@@ -22,26 +22,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.obligations.craps.answers import DICE, CrapsAnswers, accepted
+from casino_proofs.obligations.craps.answers import CrapsAnswers, accepted
 from casino_proofs.obligations.craps.lifting import impl_json, spec_dict, state_dict
 from casino_proofs.obligations.verdict import Result, Verdict
-from casino_proofs.protocol.answers import Settled, is_unanswered
-from casino_proofs.solving.z3_compile import UnsupportedTerm, compile_terms
+from casino_proofs.protocol.answers import DICE, Settled, is_unanswered
+from casino_proofs.solving.fired import Outcome, spec_fired
+from casino_proofs.solving.z3_compile import UnsupportedTerm
 from casino_proofs.spec.vocabulary import (
-    COME_OUT,
-    DIE_1,
-    DIE_2,
-    FIRST_ROLL,
-    POINT,
-    WORKING,
     state_universe,
 )
 
-Outcome = tuple[str, Fraction, int, bool]
 Replay = Callable[[dict[str, Any]], dict[str, Any] | None]
 
 
@@ -60,21 +53,6 @@ class Claim:
     failing: int = 0  # how many inputs violate the claim
     total: int = 0  # out of how many
     unit: str = "inputs"
-
-
-def spec_fired(w: spec.WagerSpec) -> Any:
-    """The specification of ``w`` compiled to a plain function: (state, die 1, die 2) to the
-    rules that fire there, each with its outcome (decision, net, next point, call carried)."""
-    inputs = [DIE_1, DIE_2, COME_OUT, POINT, WORKING, FIRST_ROLL]
-    terms = [t for r in w.rules for t in (r.guard, r.settlement.decision, r.settlement.net,
-                                          r.settlement.next_point, r.settlement.next_working)]
-    compiled = compile_terms(inputs, terms)
-
-    def fired(st: spec.ConcreteState, d1: int, d2: int) -> list[tuple[int, Outcome]]:
-        v = compiled(d1, d2, st.come_out, st.point, st.working, st.first_roll)
-        return [(i // 5, (v[i + 1], Fraction(v[i + 2]), int(v[i + 3]), bool(v[i + 4])))
-                for i in range(0, len(v), 5) if v[i]]
-    return fired
 
 
 def _settled_as(answer: Any, outcome: Outcome) -> bool:

@@ -17,8 +17,8 @@ from typing import Any
 import z3
 
 from casino_proofs import spec
-from casino_proofs.obligations.craps.answers import DICE, CrapsAnswers, answer_json
-from casino_proofs.protocol.answers import CrapsAnswer, Settled, is_unanswered
+from casino_proofs.obligations.craps.answers import CrapsAnswers, answer_json
+from casino_proofs.protocol.answers import DICE, CrapsAnswer, Settled, is_unanswered
 from casino_proofs.spec.vocabulary import (
     COME_OUT,
     DIE_1,

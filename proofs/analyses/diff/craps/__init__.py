@@ -18,13 +18,13 @@ The money: the exact house edge of every wager that differs, on each side, from 
 ``edge`` uses, and the change.
 
 The jobs, one module each: :mod:`.sides` (asking each side, the differences),
-:mod:`.completeness` (the SMT proof that the list misses nothing), :mod:`.replay` (every
+:mod:`.completeness` (the SMT proof that the list misses nothing), :mod:`.confirm` (every
 difference asked again) and :mod:`.money` (the house edges it moves).
 """
 
 from casino_proofs.analyses.diff.craps.completeness import Completeness, prove_complete
+from casino_proofs.analyses.diff.craps.confirm import replay
 from casino_proofs.analyses.diff.craps.money import EdgeChange, edge_changes
-from casino_proofs.analyses.diff.craps.replay import replay
 from casino_proofs.analyses.diff.craps.sides import (
     Difference,
     Side,

@@ -25,8 +25,8 @@ from casino_proofs.analyses.readings.chain import (
     expected_net,
 )
 from casino_proofs.analyses.readings.edge import spec_settle, starts
-from casino_proofs.obligations.craps.answers import DICE
 from casino_proofs.protocol.answers import (
+    DICE,
     CrapsInput,
 )
 

@@ -16,8 +16,9 @@ from typing import Any
 import z3
 
 from casino_proofs import spec
-from casino_proofs.obligations.craps.answers import DICE, question
+from casino_proofs.obligations.craps.answers import question
 from casino_proofs.protocol.answers import (
+    DICE,
     CrapsInput,
     Faulty,
     Refused,

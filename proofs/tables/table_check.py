@@ -11,16 +11,16 @@ from typing import Any
 
 from casino_proofs import spec
 from casino_proofs.protocol.answers import Faulty
-from casino_proofs.tables import recipes, sessions, suite
+from casino_proofs.tables import long_sessions, recipes, suite
 from casino_proofs.tables.bets import Setting
 from casino_proofs.tables.domain import fault_domain
 from casino_proofs.tables.obligations import Judge
 from casino_proofs.tables.observe import Played, read_script
 from casino_proofs.tables.planner import Script
+from casino_proofs.tables.play_budget import PlayBudget
 from casino_proofs.tables.scripts import plan
-from casino_proofs.tables.session import TableRun, read_run
-from casino_proofs.tables.session_budget import Budget
 from casino_proofs.tables.shrink import shortest
+from casino_proofs.tables.table_run import TableRun, read_run
 
 #: plays scripts on the engine, one answer list (or a Faulty) per script
 Player = Callable[[Sequence[Script]], list[Any]]
@@ -49,7 +49,7 @@ def _first_failing(run: TableRun) -> list[str]:
 
 
 def run_table(play: Player, specs: Sequence[spec.WagerSpec], setting: Setting,
-              budget: Budget, blame: Blame) -> TableRun:
+              budget: PlayBudget, blame: Blame) -> TableRun:
     """Plan the scripts, play them, and read what the table did. If a script that broke the
     rules in a request of many is answered rightly alone, the fault is the request's size:
     the channel's, named with it; every script is then asked again alone, and judged so."""
@@ -71,9 +71,9 @@ def run_table(play: Player, specs: Sequence[spec.WagerSpec], setting: Setting,
     if again:  # the table refused withdrawals it may refuse: what lies past them, otherwise
         for script, answer in zip(again, play(again), strict=True):
             run.read(script, answer)
-    outcome = sessions.run(setting, play, budget,
+    outcome = long_sessions.run(setting, play, budget,
                            lambda s, p: run.pairs.hear(setting, s, p, run.plans))
-    run.extra.append(sessions.result(outcome, budget))
+    run.extra.append(long_sessions.result(outcome, budget))
     wanted = [replace(s, id=f"h{i}") for i, s in
               enumerate(recipes.wanted(setting, run.pairs.observed), start=1)]
     for script, answer in zip(wanted, play(wanted), strict=True):
@@ -84,7 +84,7 @@ def run_table(play: Player, specs: Sequence[spec.WagerSpec], setting: Setting,
                 if not (isinstance(a, Faulty) and a.kind in Faulty.UNANSWERED)}
     run.extra.append(suite.result(the_plan.suite, answered,
                                   [s for s in scripts if s.kind == "suite"]))
-    run.domain = fault_domain(the_plan.suite, the_plan.transitions, sessions.figures(outcome),
+    run.domain = fault_domain(the_plan.suite, the_plan.transitions, long_sessions.figures(outcome),
                               run.pairs, setting.policies.stake_ceiling)
     for kind, tally in run.judge.tallies.items():
         first = tally.ranked()[0][1].script if tally.groups else ""

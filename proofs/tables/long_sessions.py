@@ -37,10 +37,10 @@ from casino_proofs.tables.model import Table
 from casino_proofs.tables.obligations import Judge
 from casino_proofs.tables.observe import Played, read_script
 from casino_proofs.tables.planner import Script
+from casino_proofs.tables.play_budget import PlayBudget
 from casino_proofs.tables.profiles import PROFILES, Player, Profile
 from casino_proofs.tables.reference import ReferenceTable, RollDue
 from casino_proofs.tables.seeded import seed_alone
-from casino_proofs.tables.session_budget import Budget
 from casino_proofs.tables.shrink import shortest
 
 #: every session sees at least so many shooters and rolls
@@ -176,7 +176,7 @@ _DRAWN: dict[tuple[Any, ...], list[Script]] = {}
 KEPT = 64
 
 
-def draw(setting: Setting, profile: Profile, budget: Budget, sessions: int) -> list[Script]:
+def draw(setting: Setting, profile: Profile, budget: PlayBudget, sessions: int) -> list[Script]:
     """A profile's sessions, drawn (the same on every run; drawn once a process)."""
     key = (setting_key(setting), profile.name, budget.events, sessions)
     found = _DRAWN.get(key)
@@ -187,7 +187,7 @@ def draw(setting: Setting, profile: Profile, budget: Budget, sessions: int) -> l
     return found
 
 
-def _draw(setting: Setting, profile: Profile, budget: Budget, sessions: int) -> list[Script]:
+def _draw(setting: Setting, profile: Profile, budget: PlayBudget, sessions: int) -> list[Script]:
     out: list[Script] = []
     with seed_alone():
         run_state_machine_as_test(machine(setting, profile, budget.events, out.append),
@@ -195,12 +195,12 @@ def _draw(setting: Setting, profile: Profile, budget: Budget, sessions: int) -> 
     return out
 
 
-def per_profile(budget: Budget) -> int:
+def per_profile(budget: PlayBudget) -> int:
     """The sessions each profile plays: the budget's, shared (at least one each)."""
     return max(1, -(-budget.sessions // len(PROFILES)))
 
 
-def run(setting: Setting, play: PlayMany, budget: Budget, heard: Heard | None = None
+def run(setting: Setting, play: PlayMany, budget: PlayBudget, heard: Heard | None = None
         ) -> Outcome:
     """Draw every profile's sessions, play them, judge them; shrink the first that fails."""
     outcome = Outcome()
@@ -251,7 +251,7 @@ def _kind(why: str) -> str:
     return why.split(":", 1)[0]
 
 
-def result(outcome: Outcome, budget: Budget) -> Result:
+def result(outcome: Outcome, budget: PlayBudget) -> Result:
     started = time.perf_counter()
     ob = Obligation("craps/table/sessions", "sessions", "r3-95.15-intro.s1",
                     ("r3-95.15-intro.s1", "r3-95.16-intro.s1"), "the table", "all-scripts",

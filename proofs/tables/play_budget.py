@@ -1,6 +1,6 @@
 """How much random play a table gets after its scripts: so many sessions of so many events
 (``--sessions``, ``--session-events``; docs/engine-protocol.md, "Long sessions"). Kept apart
-from :mod:`.sessions` so that the command line reads its defaults without loading the
+from :mod:`.long_sessions` so that the command line reads its defaults without loading the
 stateful-testing machinery."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ MAX_K = 3
 
 
 @dataclass(frozen=True)
-class Budget:
+class PlayBudget:
     """The sessions played (how many, and the events each draws), and the k of the suite
     complete for the table model (None: the largest each family's budget allows)."""
 

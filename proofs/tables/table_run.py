@@ -26,6 +26,7 @@ from casino_proofs import spec
 from casino_proofs.obligations.craps.answers import question
 from casino_proofs.obligations.verdict import Result, Verdict
 from casino_proofs.protocol.answers import (
+    DICE,
     EXCLUDED,
     UNOBSERVED,
     CrapsAnswer,
@@ -42,7 +43,7 @@ from casino_proofs.tables.obligations import Judge, merged
 from casino_proofs.tables.observe import EVEN, Observation, Played, read_script
 from casino_proofs.tables.oracle import Oracle
 from casino_proofs.tables.pairs import PairCoverage
-from casino_proofs.tables.planner import DICE, ODDS_ON, SINGLE, Script
+from casino_proofs.tables.planner import ODDS_ON, SINGLE, Script
 from casino_proofs.tables.policies import Policies
 from casino_proofs.tables.settlements import matches, rounded_away
 from casino_proofs.tables.shrink import with_shortest
