@@ -141,3 +141,25 @@ def test_protocol_2_messages_on_the_wire_validate(tmp_path: Path) -> None:
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"scripts": [{"id": "s1", "answers": [{"point": 7, "bets": []}]}]},
                             _schema("engine-play-answer"))
+
+
+@pytest.mark.parametrize("options", [
+    # refuted, with a maximum stake below the scripts' (policy-max-stake)
+    ("--max-stake", "100", "--fault", "half-up-paid"),
+    # proved, its fault domain in the JSON (table_domain)
+    ("--policy", "one-odds"),
+])
+def test_a_table_check_json_validates(capsys: pytest.CaptureFixture[str],
+                                      options: tuple[str, ...]) -> None:
+    """A ``play:`` check's JSON validates: its engine kind, the policies its obligations rest
+    on, its fault domain (the audit found the schema refused all three)."""
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed (.ci/run installs it)")
+    table = Path(__file__).resolve().parent.parent / "examples/engines/table.js"
+    code = main(["check", "--quiet", "--only", "craps", "--sessions", "2", "--wagers",
+                 "pass,pass-odds,any-craps", "--format", "json", "--engine",
+                 f"play:node {table} {' '.join(options)}"])
+    doc: dict[str, Any] = json.loads(capsys.readouterr().out)
+    assert code == (1 if "--fault" in options else 0)
+    assert doc["engine"]["kind"] == "play" and "table_domain" in doc
+    jsonschema.validate(doc, _schema("check"))

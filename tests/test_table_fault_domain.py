@@ -101,7 +101,7 @@ def test_pairs_a_pair_of_the_domain_never_observed_is_never_proved() -> None:
 @pytest.mark.parametrize("shooter", [0, 1, 2])
 def test_pairs_every_pair_observed_is_proved_with_its_3_way_coverage(shooter: int) -> None:
     subject = "settle|pass-odds|win|6|0"
-    vector = _packed(shooter, 2, 4, 6, 3, 0, 2, 0, 0)
+    vector = _packed(shooter, 2, 4, 6, 3, 0, 2, 0, 0, 0, 0)
     c = PairCoverage()
     c.plan("script s1", [(subject, vector)])
     c.met_planned.clear()
@@ -111,4 +111,40 @@ def test_pairs_every_pair_observed_is_proved_with_its_3_way_coverage(shooter: in
     c.observe("script s1", played)
     r = c.result()
     assert r.verdict is Verdict.PROVED and "observed (100 %)" in r.detail
-    assert "3-way: 36 triples" in r.detail
+    # one observation of 11 features' values: C(11, 2) = 55 triples with its subject
+    assert "3-way: 55 triples" in r.detail
+
+
+def test_conv_table_suite_a_tables_proved_states_its_fault_domain_in_every_format(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """One check of the example table, rendered in every format: each says the model, the
+    sessions, the history, the data domains and what is not covered (the hypotheses)."""
+    import json
+    import shutil
+    from pathlib import Path
+
+    from casino_proofs.command import check
+    from casino_proofs.command.main import main
+
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed (.ci/run installs it)")
+    table = Path(__file__).resolve().parent.parent / "examples/engines/table.js"
+    kept: list[tuple[object, ...]] = []
+    render = check.render
+    monkeypatch.setattr(check, "render", lambda *a: kept.append(a) or render(*a))
+    monkeypatch.setattr("casino_proofs.analyses.readings.ambiguities.find_all", lambda: [])
+    assert main(["check", "--quiet", "--only", "craps", "--sessions", "2", "--wagers",
+                 "pass,pass-odds", "--format", "json", "--engine", f"play:node {table}"]) == 0
+    capsys.readouterr()
+    _form, *rest = kept[0]
+    words = ("the model", "the sessions", "the history", "the data", "not covered")
+    for form in ("text", "markdown", "html", "junit", "sarif"):
+        out = render(form, *rest)  # type: ignore[arg-type]
+        flat = " ".join(out.split())
+        for word in words:
+            assert f"fault domain, {word}:" in flat, (form, word)
+        assert "uniformity hypothesis" in flat and "bet IDs of" in flat, form
+    doc = json.loads(render("json", *rest))  # type: ignore[arg-type]
+    domain = doc["table_domain"][0]  # one a reading run
+    assert set(domain) == {"model", "sessions", "history", "data", "hypotheses"}
+    assert set(domain["data"]) >= {"bet_ids", "stakes", "odds_stakes", "dice"}

@@ -76,6 +76,15 @@ CASES = [
     ("second-shooter-odds-6-8", "pass,pass-odds", "money", "r3-95.16-1.s4", 6),
     # a table correct until its 60th roll: 59 rolls, a Hard 6 of 2,520 units, a hard 6
     ("hard-ways-after-60", "hard-6", "money", "r3-95.15-1.s4", 61),
+    # found by an outside audit: earlier calls on the same bet (placed, called three times,
+    # a hard 6 on the come-out roll: 5 events)
+    ("third-call-ignored", "hard-6", "history", "r3-95.15-1.s1|r3-95.15-1.s4|r3-95.15-1.s6",
+     5),
+    # a second player's bet: the first player's, the second's, a 7 (3 events)
+    ("second-player-short", "any-7", "money", "r3-95.15-2.s2", 3),
+    # the event before a placement: a withdrawal, then a Come bet that wins (4 events: the
+    # point, the withdrawal, the Come bet, a 7 -- where a Hard Way is the bet withdrawn, 5)
+    ("come-after-withdrawal", "come,hard-6", "money", "conv-single-chance-come", 5),
 ]
 
 

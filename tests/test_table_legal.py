@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -34,6 +35,7 @@ from casino_proofs.tables.table_run import setting_of
 
 TABLES = Path(__file__).parent / "engines" / "table"
 IMPL_TABLE = f"{sys.executable} {TABLES / 'impl_table.py'}"
+TABLE_JS = Path(__file__).parent.parent / "examples" / "engines" / "table.js"
 #: a few wagers of each kind the issue's false alarms concern: line bets and their odds (take
 #: downs, one-odds), a Hard Way (calls), a one-roll wager
 WAGERS = "pass,pass-odds,dont-pass,come,come-odds,hard-6,any-7,horn"
@@ -340,3 +342,51 @@ def test_policy_payment_per_player_a_correct_table_rounding_half_up_is_proved(
                        "--sessions", "5", "--engine",
                        f"play:{IMPL_TABLE} --policy payment=per-player --rounding half-up")
     assert code == 0, _not_proved(doc)
+
+
+# -- found by an outside audit: a maximum stake below the scripts', a table of hops alone -----
+
+@pytest.mark.parametrize("options", [
+    "--max-stake 11 --rounding exact",  # whole-unit stakes within 11: the suite's too
+    "--max-stake 1",
+    "--stake-unit 1 --max-stake 1000",
+], ids=["max-11-exact", "max-1", "unit-1-max-1000"])
+def test_policy_max_stake_a_correct_table_with_a_small_maximum_is_proved(
+        capsys: pytest.CaptureFixture[str], options: str) -> None:
+    """A table whose maximum is below the scripts' 2,520 units: every script is played
+    within it, at a stake that pays whole units under ``exact`` rounding (the suite's
+    abstraction too: it was ERROR, "not exact")."""
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed (.ci/run installs it)")
+    code, doc = _check(capsys, "--wagers", "pass,pass-odds,hard-6", "--sessions", "2",
+                       "--engine", f"play:node {TABLE_JS} {options}")
+    assert code == 0, _not_proved(doc)
+
+
+def test_conv_table_suite_a_table_of_a_hop_on_a_point_total_is_proved(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """hop-3-3 is decided on 6, which may be the table's point: the family's machine tells
+    the states apart by it (the suite was ERROR, "not exact")."""
+    code, doc = _check(capsys, "--wagers", "hop-3-3", "--sessions", "2",
+                       "--engine", f"play:{IMPL_TABLE}")
+    assert code == 0, _not_proved(doc)
+
+
+def test_policy_max_stake_every_script_stakes_within_a_small_maximum_and_pays_whole() -> None:
+    """Under a maximum of 11 units and ``exact`` rounding, the scripts the suite, the
+    transition model and the history play stake within the maximum, at stakes whose every
+    win pays whole units (Pass odds on 5 pay 3 to 2: an even stake; on 6, 6 to 5: a stake of
+    5 units; so 10): else every placement is refused and nothing is played but refusals."""
+    names = ("pass", "pass-odds", "hard-6")
+    specs = offered_specs(names, spec.Readings.from_dict({}))
+    setting = setting_of(specs, names, Money.read({"unit": "1", "rounding": "exact"}),
+                         declared.Policies(max_stake=11))
+    placed = {}
+    for script in plan(specs, setting).scripts:
+        for e in script.events:
+            if isinstance(e.get("amount"), int) and e["amount"] > 0:
+                assert e["amount"] <= 11, (script.label, e)
+                if script.kind not in ("money", "domain"):  # they try every remainder
+                    placed.setdefault(e["wager"], set()).add(e["amount"])
+    assert placed["pass-odds"] <= {10} and placed["hard-6"] <= {1, 5, 6, 7, 10, 11}
+    assert 10 in placed["pass-odds"] and 11 in placed["hard-6"], placed

@@ -23,6 +23,7 @@ from typing import Any
 from casino_proofs import regulation
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict, exit_code
 from casino_proofs.untrusted.bounded_json import UntrustedJSON, loads
+from casino_proofs.untrusted.printable import one_line
 
 #: the largest report read, the most obligations, the longest ID and the longest free text
 MAX_REPORT = 256 * 1024 * 1024
@@ -196,8 +197,8 @@ def _engine(raw: Any, where: str) -> tuple[str, str, str, str]:
     hello = raw["hello"]
     return (_text(raw.get("target"), f"{where}: engine.target"),
             _text(raw.get("kind"), f"{where}: engine.kind", 40),
-            _text(hello.get("name"), f"{where}: engine.hello.name", 200),
-            _text(hello.get("version"), f"{where}: engine.hello.version", 200))
+            one_line(_text(hello.get("name"), f"{where}: engine.hello.name", 200)),
+            one_line(_text(hello.get("version"), f"{where}: engine.hello.version", 200)))
 
 
 def _bounded_bytes(path: str) -> bytes:

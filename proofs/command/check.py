@@ -310,9 +310,9 @@ def render(form: str, results: list[Result], context: dict[str, Any], seconds: f
            detail: dict[str, Any], readings: dict[str, str],
            par: dict[str, Any] | None = None) -> str:
     if form == "junit":
-        return formats.to_junit(results, seconds)
+        return formats.to_junit(results, seconds, formats.domain_notes(detail))
     if form == "sarif":
-        return formats.to_sarif(results, context)
+        return formats.to_sarif(results, context, None, formats.domain_notes(detail))
     if form == "markdown":
         return formats.to_markdown(results, context, seconds, detail)
     if form == "html":

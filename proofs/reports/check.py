@@ -12,6 +12,7 @@ from casino_proofs.audit.schema import obligation_json
 from casino_proofs.obligations.verdict import Result, Verdict, exit_code
 from casino_proofs.reports.text import render, wrapped
 from casino_proofs.reports.width import width
+from casino_proofs.untrusted.printable import one_line
 
 SCHEMA = "casino-proofs/check"
 SCHEMA_VERSION = 2
@@ -225,8 +226,9 @@ def engine_entries(detail: dict[str, Any]) -> list[str]:
     if not engine:
         return []
     hello = engine["hello"]
-    entries = [f"Implementation under test: {engine['target']} — {hello.get('name')} "
-               f"{hello.get('version')}"]
+    # one line whatever the hello says: a line break there could forge a report's line
+    entries = [one_line(f"Implementation under test: {engine['target']} — {hello.get('name')} "
+                        f"{hello.get('version')}")]
     # a table played or logged is read, each input at its first observation, never asked
     # twice (its determinism is judged by ``history``)
     asked = "each read at its first observation" if engine.get("kind") in ("play", "log") \

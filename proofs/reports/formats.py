@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -22,6 +23,7 @@ from typing import Any
 from casino_proofs import regulation
 from casino_proofs.obligations.verdict import Result, Verdict
 from casino_proofs.reports.check import also, overall, witness_lines
+from casino_proofs.untrusted.printable import one_line
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _FILES = ("craps.toml", "paigow.toml", "conventions.toml")
@@ -61,7 +63,14 @@ def _detail(r: Result) -> str:
     return "\n".join(witness_lines(r))
 
 
-def to_junit(results: list[Result], seconds: float) -> str:
+def domain_notes(detail: dict[str, Any] | None) -> list[str]:
+    """A table check's fault domain, a sentence each (none for a check of another kind)."""
+    return [n for n in (detail or {}).get("notes", []) if n.startswith("fault domain")]
+
+
+def to_junit(results: list[Result], seconds: float, domain: Sequence[str] = ()) -> str:
+    """JUnit XML: one test case an obligation; a table's fault domain (its model, sessions,
+    history, data domains and hypotheses) is the craps suite's system-out."""
     suites = ET.Element("testsuites", name="casino-proofs", tests=str(len(results)),
                         time=f"{seconds:.3f}")
     failures = errors = 0
@@ -86,6 +95,8 @@ def to_junit(results: list[Result], seconds: float) -> str:
             elif r.detail and ob.id.startswith("craps/table/"):
                 # a table's PROVED says what it covers (its fault domain)
                 ET.SubElement(case, "system-out").text = r.detail
+        if domain and game == "craps":
+            ET.SubElement(suite, "system-out").text = "\n".join(domain)
         suite.set("failures", str(f))
         suite.set("errors", str(e))
         failures, errors = failures + f, errors + e
@@ -116,7 +127,10 @@ def _rules(clauses: list[str]) -> list[dict[str, Any]]:
 
 
 def to_sarif(results: list[Result], context: dict[str, Any],
-             ambiguities: list[dict[str, Any]] | None = None) -> str:
+             ambiguities: list[dict[str, Any]] | None = None,
+             domain: Sequence[str] = ()) -> str:
+    """SARIF 2.1.0: one result an obligation or ambiguity; a table's fault domain is in the
+    run's properties."""
     clauses = sorted({r.obligation.clause for r in results}
                      | {a["clause"] for a in ambiguities or []})
     index = {c: i for i, c in enumerate(clauses)}
@@ -161,7 +175,8 @@ def to_sarif(results: list[Result], context: dict[str, Any],
             "artifacts": [{"location": {"uri": f"regulation/{name}"}} for name in _FILES],
             "results": out,
             "properties": {"regulation": context["regulation"],
-                           "readings": {k: v["value"] for k, v in context["readings"].items()}},
+                           "readings": {k: v["value"] for k, v in context["readings"].items()},
+                           **({"fault_domain": list(domain)} if domain else {})},
         }],
     }
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
@@ -180,12 +195,12 @@ def to_markdown(results: list[Result], context: dict[str, Any], seconds: float,
         "",
         f"{reg['citation']}, version {reg['version']} — {len(results)} obligations in "
         f"{seconds:.1f} s",
-        *([f"Implementation under test: `{engine['target']}` ({engine['hello'].get('name')} "
-           f"{engine['hello'].get('version')})"] if engine else []),
+        *([one_line(f"Implementation under test: `{engine['target']}` "
+                    f"({engine['hello'].get('name')} {engine['hello'].get('version')})")]
+          if engine else []),
         *(f"- left out: {item['what']} ({item['why']})"
           for item in (detail or {}).get("left_out", [])),
-        *(f"- {note}" for note in (detail or {}).get("notes", [])
-          if note.startswith("fault domain")),
+        *(f"- {note}" for note in domain_notes(detail)),
         "",
         "| verdict | obligations |",
         "|---|---:|",

@@ -23,6 +23,11 @@ from casino_proofs.tables.pairs import PairCoverage
 from casino_proofs.tables.suite import FamilySuite
 from casino_proofs.tables.transitions import DEPTH, MAX_BETS, Transitions
 
+#: the stakes the scripts and sessions play (none other is established)
+STAKES_PLAYED = ("stakes of every remainder of each payout's denominator at each power of ten "
+                 "up to {ceiling:,} stake units and at the maximum (the money scripts); 1, 5, "
+                 "6, 7, 10, 12, 15, 25, 100, 2,520, 2,521 and 9,999 (the sessions); 7 and "
+                 "2,520 after 50 and 100 rolls")
 HYPOTHESES = (
     "the table treats alike the rolls of one class of the model at each state (the "
     "uniformity hypothesis; every one of the 36 rolls is still played from every situation "
@@ -48,11 +53,11 @@ class FaultDomain:
         return {"model": {"families": list(self.families), "transitions": self.transitions},
                 "sessions": list(self.profiles), "history": self.pairs,
                 "data": {"bet_ids": [what for what, _ids in ID_CLASSES],
-                         "stakes": f"1 to {self.ceiling:,} stake units (money scripts: every "
-                                   "remainder of each payout's denominator at each power of "
-                                   "ten); 7 and 2,520 after 50 and 100 rolls",
-                         "odds_stakes": "below, equal to and above the line bet's, up to the "
+                         "stakes": STAKES_PLAYED.format(ceiling=self.ceiling),
+                         "odds_stakes": "1 unit below, equal to, 1 unit above, and 2, 3, 4, 5, "
+                                        "6, 7 and 10 times the line bet's, within the "
                                         "declared limit, and one over it",
+                         "players": "a second player's bets beside the first's",
                          "dice": "every roll in both orders from every situation"},
                 "hypotheses": list(HYPOTHESES)}
 
@@ -61,7 +66,8 @@ class FaultDomain:
         fams = "; ".join(f"{f['family']}: {f['states']:,} states, k = {f['k']}"
                          for f in self.families)
         t = self.transitions
-        each = "; ".join(f"{p['profile']}: {p['sessions']:,} sessions of "
+        each = "; ".join(f"{p['profile']}: {p['sessions']:,} "
+                         f"session{'' if p['sessions'] == 1 else 's'} of "
                          f"{p['fewest_shooters']:,}+ shooters, {p['rolls']:,} rolls"
                          for p in self.profiles)
         h = self.pairs
@@ -75,8 +81,10 @@ class FaultDomain:
             f"the {h['domain']:,} pairs of the domain observed (of {h['product']:,} in the "
             f"product); 3-way: {h['triples_observed']:,} of {h['triples_product']:,}",
             f"fault domain, the data: bet IDs of {len(ID_CLASSES)} classes "
-            f"({', '.join(w for w, _ in ID_CLASSES)}); stakes from 1 to {self.ceiling:,}; "
-            "odds below, equal to and above the line bet; both dice orders",
+            f"({', '.join(w for w, _ in ID_CLASSES)}); a second player's bets; "
+            f"{STAKES_PLAYED.format(ceiling=self.ceiling)}; odds of 1 unit below, equal to, "
+            "and 1 unit, 2, 3, 4, 5, 6, 7 and 10 times above the line bet, within the "
+            "declared limit; every roll in both orders",
             "fault domain, not covered: " + "; ".join(HYPOTHESES),
         ]
 

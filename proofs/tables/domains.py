@@ -7,13 +7,16 @@ some IDs break (compared without case, cut to a few characters, read as numbers,
 outside ASCII, or a reused ID's old bet remembered). The domain scripts place, side by side,
 bets whose IDs are:
 
-- one character; forty characters alike but for the last; only digits (``7``, ``007``);
+- one character; forty or twenty characters alike but for the last; only digits (``7``,
+  ``007``); with a space;
 - alike but for case (``Ab``, ``aB``); outside ASCII (``é``, ``下注``, ``🎲``);
 - reused once their bet has left, where the table declares ``reuse-ids``.
 
 The odds scripts stake an Associate Chance below, equal to and above its line bet's stake, up
 to the declared limit (and one over it, which must be refused), on every point, winning and
-losing. The long sessions name their bets by :class:`Ids`, which cycles through every class.
+losing. The player scripts place a second player's bets beside the first's. The long sessions
+name their bets by :class:`Ids`, which cycles through every class, and now and then place a
+bet for a second player.
 """
 
 from __future__ import annotations
@@ -32,10 +35,12 @@ ID_CLASSES: tuple[tuple[str, tuple[str, str]], ...] = (
     ("only digits, alike as numbers", ("7", "007")),
     ("alike but for case", ("Ab", "aB")),
     ("outside ASCII", ("é", "下注")),
+    ("twenty characters alike but for the last", ("y" * 19 + "1", "y" * 19 + "2")),
+    ("with a space", ("a b", "a c")),
 )
 #: a fresh ID of each class in turn (``{n}``: a number that makes it new)
 _CYCLE = ("b{n}", "{n}", "{n:03d}", "{x}{n:04d}", "Ab{n}", "aB{n}", "é{n}", "下注{n}",
-          "🎲{n}")
+          "🎲{n}", "bet {n}", "{y}{n:04d}")
 
 
 class Ids:
@@ -55,7 +60,7 @@ class Ids:
                 return gone[0]
         n = self.made
         while True:
-            bet_id = _CYCLE[n % len(_CYCLE)].format(n=n, x="x" * 36)
+            bet_id = _CYCLE[n % len(_CYCLE)].format(n=n, x="x" * 36, y="y" * 18)
             if bet_id not in ref.state.used and bet_id not in ref.bets:
                 return bet_id
             n += len(_CYCLE)
@@ -96,6 +101,29 @@ def id_scripts(setting: Setting) -> list[Script]:
     return out
 
 
+def player_scripts(setting: Setting) -> list[Script]:
+    """Bets of a second player beside the first's, settled on one roll; and a Don't Pass bet
+    of the second player with two odds bets of 1 unit each on 6, each winning 5/6 of a unit
+    (paid per player, the player's sum is rounded once: 1 unit; per bet, each rounds alone)."""
+    out = []
+    pair = _pair(setting.offered)
+    if pair is not None:
+        first, second, roll_a, roll_b = pair
+        out.append(Script("players: a second player's bets beside the first's", "domain", (
+            {"place": "a", "wager": first, "amount": 10},
+            {"place": "b", "wager": first, "amount": 10, "player": "p2"},
+            {"place": "c", "wager": second, "amount": 7, "player": "p2"},
+            {"roll": list(roll_a)}, {"roll": list(roll_b)}), {}))
+    if {"dont-pass", "dont-pass-odds"} <= setting.offered and not setting.policies.one_odds:
+        out.append(Script("players: a second player's odds winning fractions", "domain", (
+            {"place": "l", "wager": "dont-pass", "amount": 10, "player": "p2"},
+            {"roll": list(SPLIT[6])},
+            {"place": "o1", "wager": "dont-pass-odds", "amount": 1, "on": "l", "player": "p2"},
+            {"place": "o2", "wager": "dont-pass-odds", "amount": 1, "on": "l", "player": "p2"},
+            {"roll": list(SPLIT[7])}), {}))
+    return out
+
+
 def _to_point(line: str, point: int) -> list[dict[str, Any]]:
     """A line bet of ``line`` placed and brought to ``point`` (a Come bet while the table's
     point is another number)."""
@@ -113,7 +141,7 @@ def odds_stakes(setting: Setting, line: int, wager: str, point: int) -> list[int
     ceiling = policies.stake_ceiling
     nets = setting.oracle.win_nets(wager, point)
     net = min(nets) if nets else None
-    above = [s for s in (line + 1, 2 * line, 3 * line, 5 * line) if s <= ceiling]
+    above = [s for s in (line + 1, *(k * line for k in (2, 3, 4, 5, 6, 7, 10))) if s <= ceiling]
     allowed = [s for s in above if policies.odds_allowed(wager, s, line, point, net)]
     over = [s for s in above if s not in allowed][:1]
     return [line - 1, line, *allowed, *over]
@@ -143,4 +171,4 @@ def odds_scripts(setting: Setting) -> list[Script]:
 
 
 def domain_scripts(setting: Setting) -> list[Script]:
-    return id_scripts(setting) + odds_scripts(setting)
+    return id_scripts(setting) + odds_scripts(setting) + player_scripts(setting)

@@ -15,6 +15,8 @@ happened before in the script (or logged session), on the table the engine kept:
 - ``same-number``: what the last settlement of the same wager on the same number was: none, a
   win, a loss, the stake returned, or no decision;
 - ``bet-rolls``: the rolls the subject's bet stood through before (a new bet: not applicable);
+- ``bet-calls``: the calls made on the subject's bet before (a third call ignored shows here);
+- ``placed-after``: the event just before the subject's bet was placed;
 - ``before``: the event just before (a placement, a call, a withdrawal, or a roll, by what it
   did to the table's point);
 - ``bets``: the bets on the table;
@@ -69,6 +71,13 @@ FEATURES: tuple[Feature, ...] = (
             False),
     Feature("bet-rolls", "rolls the subject's bet stood through before",
             ("none", "one", "two or more", NOT_APPLICABLE), False),
+    Feature("bet-calls", "calls made on the subject's bet before",
+            ("none", "one", "two", "three or more", NOT_APPLICABLE), False),
+    Feature("placed-after", "the event just before the subject's bet was placed",
+            ("none (the first event)", "a placement", "a call", "a withdrawal",
+             "a come-out roll that set the point", "a come-out roll that set no point",
+             "a roll that made the point", "a seven-out", "a roll that left the point on",
+             NOT_APPLICABLE), False),
 )
 NAMES = tuple(f.name for f in FEATURES)
 #: where each feature's values start in one numbering of every value (for compact pairs)
@@ -79,7 +88,7 @@ VALUES = sum(len(f.values) for f in FEATURES)
 _PLACEMENT, _CALL, _WITHDRAWAL = 1, 2, 3
 _SET, _NO_POINT, _MADE, _SEVEN_OUT, _POINT_ON = 4, 5, 6, 7, 8
 _OUTCOMES = {"win": 1, "lose": 2, "push": 3, "none": 4}
-_NA_EARLIER, _NA_SAME, _NA_ROLLS = 3, 5, 3
+_NA_EARLIER, _NA_SAME, _NA_ROLLS, _NA_CALLS, _NA_PLACED = 3, 5, 3, 4, 9
 
 #: a subject, its parts joined by "|": "place|WAGER|ANSWER", "call|WAGER|on|ANSWER",
 #: "withdraw|WAGER|ANSWER", "settle|WAGER|DECISION|NUMBER|COME-OUT (0 or 1)" (one string, its
@@ -88,7 +97,8 @@ Subject = str
 #: one value of each feature, four bits each, the first feature lowest
 Vector = int
 BITS = 4
-#: where the features of a subject's own bet start (earlier-point, same-number, bet-rolls)
+#: where the features of a subject's own bet start (earlier-point, same-number, bet-rolls,
+#: bet-calls, placed-after)
 RELATIVE = 6
 
 
@@ -111,7 +121,8 @@ def _bucket(n: int, bounds: tuple[int, ...]) -> int:
 class History:
     """One script's history, as the features read it: updated after every event."""
 
-    __slots__ = ("_calls", "_withdrawals", "before", "earlier", "last", "rolls")
+    __slots__ = ("_calls", "_withdrawals", "before", "bet_calls", "earlier", "last",
+                 "placed_after", "rolls")
 
     def __init__(self) -> None:
         self.rolls = 0
@@ -122,6 +133,9 @@ class History:
         self.earlier: set[int] = set()
         #: the last settlement of each (wager, number): its value of ``same-number``
         self.last: dict[tuple[str, int], int] = {}
+        #: each bet's calls so far, and the event just before it was placed (by its ID)
+        self.bet_calls: dict[str, int] = {}
+        self.placed_after: dict[str, int] = {}
 
     def context(self, table: Table, bets: int) -> Vector:
         """The features every subject of the next event shares."""
@@ -130,22 +144,30 @@ class History:
                 | _bucket(self.rolls, (1, 10, 50, 100)) << 8 | self.before << 12
                 | _bucket(bets, (1, 2, 4)) << 16 | (self._calls + 2 * self._withdrawals) << 20)
 
-    def relative(self, wager: str, number: int | None, bet_rolls: int | None) -> Vector:
+    def relative(self, wager: str, number: int | None, bet_rolls: int | None,
+                 bet: str | None = None) -> Vector:
         """The features of one subject: its number against the earlier points and the same
-        wager's last settlement on it, and its bet's rolls."""
+        wager's last settlement on it, and its bet's rolls, calls and placement (``bet``: its
+        ID; none for a placement, whose own event these are)."""
         if number is None:
             earlier, same = _NA_EARLIER, _NA_SAME
         else:
             earlier = 0 if not self.earlier else 1 if number in self.earlier else 2
             same = self.last.get((wager, number), 0)
         rolls = _NA_ROLLS if bet_rolls is None else min(bet_rolls, 2)
-        return earlier << 24 | same << 28 | rolls << 32
+        calls = _NA_CALLS if bet is None else min(self.bet_calls.get(bet, 0), 3)
+        placed = _NA_PLACED if bet is None else self.placed_after.get(bet, _NA_PLACED)
+        return earlier << 24 | same << 28 | rolls << 32 | calls << 36 | placed << 40
 
-    def event(self, kind: str) -> None:
-        """After a placement, a call or a withdrawal (whatever its answer)."""
+    def event(self, kind: str, bet: str | None = None) -> None:
+        """After a placement, a call or a withdrawal (whatever its answer) of ``bet``."""
         if kind == "place":
+            if bet is not None:
+                self.placed_after[bet], self.bet_calls[bet] = self.before, 0
             self.before = _PLACEMENT
         elif kind == "call":
+            if bet is not None:
+                self.bet_calls[bet] = self.bet_calls.get(bet, 0) + 1
             self.before, self._calls = _CALL, True
         else:
             self.before, self._withdrawals = _WITHDRAWAL, True

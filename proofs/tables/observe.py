@@ -237,7 +237,8 @@ class Walk:
             return
         head, vector = subject
         self.played.history.add((sys.intern(f"{head}|{want.answer}"), vector))
-        self.history.event(head.split("|", 1)[0])
+        bet_id = event.get("place", event.get("call", event.get("withdraw")))
+        self.history.event(head.split("|", 1)[0], bet_id if isinstance(bet_id, str) else None)
         ok, detail = holds(want, answer)
         self.played.judged.append(Judged(self.where(i), event, want, answer, ok, detail))
         if want.answer == "either" and ok:

@@ -30,7 +30,7 @@ from casino_proofs.tables.reference import ReferenceTable
 #: odds a line bet is given where no limit is declared: ten times it
 FULL_ODDS = 10
 #: the stakes a profile draws its line bets among (stake units)
-STAKES = (5, 10, 25, 6, 15, 100, 1, 12, 2520, 7)
+STAKES = (5, 10, 25, 6, 15, 100, 1, 12, 2520, 7, 2521, 9999)
 
 
 @dataclass(frozen=True)
@@ -121,6 +121,8 @@ class Player:
         wager = pool[value % len(pool)]
         event: dict[str, Any] = {"place": self.ids.fresh(ref), "wager": wager,
                                  "amount": self.stake(value // 8)}
+        if value & 128:
+            event["player"] = "p2"  # a second player at the table
         if wager in self.callable and value & 64 and not self.setting.policies.no_working_call:
             event["working"] = True
         return event
@@ -138,8 +140,10 @@ class Player:
             if self.profile.odds == "some" and value % 3:
                 return None
             amount = self._full(odds, bet.amount, bet.point)
-            return {"place": self.ids.fresh(ref), "wager": odds, "amount": amount,
-                    "on": bet_id}
+            out = {"place": self.ids.fresh(ref), "wager": odds, "amount": amount, "on": bet_id}
+            if bet.player != "p1":
+                out["player"] = bet.player
+            return out
         return None
 
     def _full(self, odds: str, line: int, point: int) -> int:

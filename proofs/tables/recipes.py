@@ -10,7 +10,9 @@ change. Together they reach what random play rarely does:
 - **the same number again**: a Don't bet barred on 12 twice, a Come odds bet returned on a
   come-out roll and then staked again on its number, come-out decisions twice;
 - **calls around a point made**: a call just before the roll that makes the point and just
-  after it, then the come-out roll;
+  after it, then the come-out roll; a bet called again and again, then rolled;
+- **the event before a placement**: a Come and a Don't Come bet placed just after each kind
+  of event, then decided;
 - **the event before a withdrawal**: a Hard Way or an odds bet withdrawn just after each kind
   of event;
 - **the rolls so far**: every wager decided, every way, after 50 and after 100 rolls.
@@ -33,6 +35,7 @@ from casino_proofs.tables.observe import Played, read_script
 from casino_proofs.tables.pairs import Pair, pairs_of
 from casino_proofs.tables.planner import ODDS_ON, SPLIT, Script
 from casino_proofs.tables.reference import ReferenceTable
+from casino_proofs.tables.stakes import capped
 
 #: the stakes the deep scripts place each wager at: a few units, and a multiple of every
 #: payout's denominator
@@ -149,6 +152,55 @@ def calls_around_point(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
                 place, _roll(table), _roll(table, True), call, hard]
 
 
+def calls_again(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
+    """A Hard Way called working, off and working again, up to four calls, then rolled hard on
+    a come-out roll; Come odds likewise, then their come point rolled on a come-out roll (a
+    table that takes a later call and forgets it shows here)."""
+    if setting.policies.no_working_call:
+        return
+    for wager in _callable(setting):
+        n = int(wager[5:])
+        calls: list[Event] = []
+        for i in range(4):
+            calls.append({"call": "h", "working": i % 2 == 0})
+            yield f"history: {wager} called {i + 1} time(s), then rolled hard", [
+                {"place": "h", "wager": wager, "amount": 10}, *calls,
+                {"roll": list(HARD[n])}]
+    if {"come", "come-odds"} <= setting.offered:
+        calls = []
+        for i in range(4):
+            calls.append({"call": "o", "working": i % 2 == 0})
+            yield f"history: come-odds called {i + 1} time(s), then a come-out roll", [
+                _roll(4), {"place": "c", "wager": "come", "amount": 10}, _roll(5),
+                {"place": "o", "wager": "come-odds", "amount": 20, "on": "c"}, *calls,
+                _roll(4, True), _roll(5, True)]
+
+
+def placed_after(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
+    """A Come and a Don't Come bet placed just after each kind of event while a point is on,
+    then decided on their come roll (by a 7 and by a craps 3) and on their point."""
+    hard = _callable(setting)
+    for line in ("come", "dont-come"):
+        if line not in setting.offered:
+            continue
+        befores: list[tuple[str, list[Event]]] = [
+            ("a come-out roll that set the point", [_roll(5)]),
+            ("a roll that left the point on", [_roll(5), {"roll": [1, 2]}]),
+            ("a placement", [_roll(5), {"place": "x", "wager": line, "amount": 10}])]
+        if hard and hard[0] not in setting.policies.no_take_down:
+            befores.append(("a withdrawal", [
+                _roll(5), {"place": "w", "wager": hard[0], "amount": 10}, {"roll": [1, 2]},
+                {"withdraw": "w"}]))
+            if not setting.policies.no_working_call:
+                befores.append(("a call", [_roll(5), {"place": "w", "wager": hard[0],
+                                                     "amount": 10},
+                                           {"call": "w", "working": True}]))
+        for what, events in befores:
+            for end in ([{"roll": [3, 4]}], [{"roll": [1, 2]}], [_roll(6), _roll(6, True)]):
+                yield f"history: {line} placed just after {what}", [
+                    *events, {"place": "c", "wager": line, "amount": 12}, *end]
+
+
 def withdrawals_after(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
     """A Hard Way withdrawn just after each kind of event, once it stood through a roll."""
     hard = _callable(setting)
@@ -215,8 +267,9 @@ def _renamed(event: Event, tag: str) -> Event:
 def pool(setting: Setting) -> list[Script]:
     """Every recipe script a session may have made needless, in a fixed order."""
     makers: list[Callable[[Setting], Iterable[tuple[str, list[Event]]]]] = [
-        earlier_points, same_number, calls_around_point, withdrawals_after]
-    return [Script(name, "history", tuple(events), {})
+        earlier_points, same_number, calls_around_point, calls_again, placed_after,
+        withdrawals_after]
+    return [capped(Script(name, "history", tuple(events), {}), setting)
             for make in makers for name, events in make(setting)]
 
 

@@ -25,6 +25,7 @@ from casino_proofs.tables.planner import (
     withdrawal_scripts,
 )
 from casino_proofs.tables.policies import Policies
+from casino_proofs.tables.stakes import capped
 from casino_proofs.tables.suite import FamilySuite
 from casino_proofs.tables.transitions import Transitions
 
@@ -74,8 +75,9 @@ def plan(specs: Iterable[spec.WagerSpec], setting: Setting, table_k: int | None 
                 if not any(e.get("withdraw") for e in s.events
                            if s.bets.get(e.get("withdraw", ""), None) is not None
                            and s.bets[e["withdraw"]].wager in policies.no_take_down)]
+    scripts = [capped(s, setting) for s in scripts]
     scripts += money_scripts(chosen, names, universe, policies.stake_ceiling)
-    scripts += domain_scripts(setting)
+    scripts += [capped(s, setting) for s in domain_scripts(setting)]
     model = Transitions(setting)
     scripts += model.scripts
     complete = suite.build(setting, table_k)

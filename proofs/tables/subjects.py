@@ -26,7 +26,8 @@ def event_subject(history: History, ref: ReferenceTable, event: dict[str, Any],
     wager = bet.wager if bet is not None else "a bet not on the table"
     head = f"call|{wager}|{'on' if event.get('working') else 'off'}" if kind == "call" \
         else f"withdraw|{wager}"
-    rel = history.relative(wager, bet.point if bet else None, bet.rolls if bet else None)
+    rel = history.relative(wager, bet.point if bet else None, bet.rolls if bet else None,
+                           bet.id if bet else None)
     return head, context | rel
 
 
@@ -44,7 +45,7 @@ def roll_subjects(history: History, ref: ReferenceTable, want: RollDue, context:
             continue
         bet = due.bet
         number = bet.point or total
-        vector = context | history.relative(bet.wager, number, bet.rolls)
+        vector = context | history.relative(bet.wager, number, bet.rolls, bet.id)
         out.append((subject("settle", bet.wager, due.due.decision, number, int(come_out)),
                     vector))
         if due.due.decision != "none" or not bet.point:

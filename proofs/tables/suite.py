@@ -119,8 +119,8 @@ def probes(model: FamilyModel) -> tuple[list[Probe], list[str]]:
                 break
             chosen.append(best)
             pairs -= told
-    left = [f"{model.family.name}: states {keys[i]!r} and {keys[j]!r} are told apart by no "
-            "probe of one or two rolls" for i, j in sorted(pairs)[:5]]
+    left = [f"{model.family.name}: two of its states are told apart by no probe of one or two "
+            "rolls" for _pair in sorted(pairs)[:1]]
     return chosen, left
 
 

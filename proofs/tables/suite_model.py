@@ -13,7 +13,8 @@ placements of the family's wagers:
   the fault domain);
 - **outputs**: each placement and withdrawal accepted or refused, and each roll's
   settlements as above;
-- **states**: the table's point (on or off, and whether it is the family's Hard Way number),
+- **states**: the table's point (on or off, and whether it is the number the family's Hard
+  Way or hop is decided on),
   whether the next roll is a shooter's first, and each bet on the table: its wager, whether
   its point is the table's, another, or none, whether it rests on another bet, whether it
   has stood through a roll; and how many placements were made.
@@ -34,7 +35,7 @@ from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from casino_proofs.protocol.answers import DICE
+from casino_proofs.protocol.answers import DICE, POINTS
 from casino_proofs.tables import abstract
 from casino_proofs.tables.bets import RefBet, Setting, TableState
 from casino_proofs.tables.planner import ODDS_ON, SINGLE
@@ -56,9 +57,17 @@ class Family:
 
     @property
     def number(self) -> int | None:
-        """A Hard Way's number (the table's point made on it settles nothing of it)."""
+        """The point number the family's wager is decided on while the table's point may be
+        that number too: a Hard Way's, or a hop's on a point total (the roll that settles it
+        may then make the table's point: the state says whether the point is that number)."""
         hard = [w for w in self.wagers if w.startswith("hard-")]
-        return int(hard[0][5:]) if hard else None
+        if hard:
+            return int(hard[0][5:])
+        hops = [w for w in self.wagers if w.startswith("hop-")]
+        if hops:
+            a, b = (int(x) for x in hops[0][4:].split("-"))
+            return a + b if a + b in POINTS else None
+        return None
 
 
 def families(offered: Iterable[str]) -> list[Family]:
@@ -210,8 +219,8 @@ class FamilyModel:
             mine = {m.name: (m.output, state_key(m.after.state, self.family))
                     for m in self.moves(ref)}
             if mine != self.edges.get(key, {}):
-                out.append(f"{self.family.name}: a table of state {key!r} behaves otherwise "
-                           "than the state's first table")
+                out.append(f"{self.family.name}: the abstraction is not exact (a concrete "
+                           "table answers otherwise than the first table of its state)")
         return out
 
 

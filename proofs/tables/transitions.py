@@ -30,6 +30,7 @@ from casino_proofs.tables.observe import Played
 from casino_proofs.tables.planner import ODDS_ON, SINGLE, STAKE, Expect, Script
 from casino_proofs.tables.reference import ReferenceTable, RollDue
 from casino_proofs.tables.settlements import first_failure
+from casino_proofs.tables.stakes import stake
 
 DEPTH = 6
 MAX_BETS = 2
@@ -67,6 +68,7 @@ def _alphabet(ref: ReferenceTable, wagers: Sequence[str]) -> Iterator[Event]:
         new = ref.state.fresh_id()
         lines = [b for b in ref.bets if ref.bets[b].wager in SINGLE]
         for wager in wagers:
+            amount = stake(s, wager, STAKE)
             if slots and wager not in ODDS_ON:
                 continue  # a second bet is an Associate Chance, on the first or not
             if wager in SINGLE and (wager in ("pass", "dont-pass")) != ref.table.come_out:
@@ -76,14 +78,14 @@ def _alphabet(ref: ReferenceTable, wagers: Sequence[str]) -> Iterator[Event]:
                     parent = ref.bets.get(on)
                     if s.policies.one_odds and parent is not None and parent.odds:
                         continue
-                    yield {"place": new, "wager": wager, "amount": STAKE, "on": on}
+                    yield {"place": new, "wager": wager, "amount": amount, "on": on}
                     if wager == "come-odds" and not s.policies.no_working_call:
-                        yield {"place": new, "wager": wager, "amount": STAKE, "on": on,
+                        yield {"place": new, "wager": wager, "amount": amount, "on": on,
                                "working": True}
                 continue
-            yield {"place": new, "wager": wager, "amount": STAKE}
+            yield {"place": new, "wager": wager, "amount": amount}
             if wager.startswith("hard-") and not s.policies.no_working_call:
-                yield {"place": new, "wager": wager, "amount": STAKE, "working": True}
+                yield {"place": new, "wager": wager, "amount": amount, "working": True}
             if not slots:
                 yield {"place": new, "wager": wager, "amount": 0}
                 yield {"place": new, "wager": wager, "amount": -1}

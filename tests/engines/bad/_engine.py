@@ -37,8 +37,9 @@ def any_7(item: dict[str, Any]) -> Any:
 
 def serve(answer: Answer = any_7, batch_line: Callable[[list[Any]], str] | None = None,
           before: Hook | None = None, after: Hook | None = None,
-          wagers: tuple[str, ...] = ("any-7",)) -> None:
-    """Answer hello, settle and bye on standard input and output."""
+          wagers: tuple[str, ...] = ("any-7",), hello: dict[str, Any] | None = None) -> None:
+    """Answer hello (its fields replaced by ``hello``'s), settle and bye on standard input
+    and output."""
     for number, line in enumerate(sys.stdin, start=1):
         if not line.strip():
             continue
@@ -50,7 +51,7 @@ def serve(answer: Answer = any_7, batch_line: Callable[[list[Any]], str] | None 
             return
         if op == "hello":
             out = {"name": "any-7 test engine", "version": "1", "games": ["craps"],
-                   "wagers": list(wagers)}
+                   "wagers": list(wagers), **(hello or {})}
             sys.stdout.write(json.dumps(out) + "\n")
         elif op == "settle":
             answers = [answer(item) for item in request["batch"]]

@@ -6,8 +6,8 @@ docs/engine-protocol.md), and the shortest script (protocol-2 events) that shows
 and without the fault, and says at which event the answers part (it must be the last);
 ``python history_faults.py --json`` prints the catalogue, its scripts as protocol-2 events.
 
-Scripts: ``place ID WAGER AMOUNT [on ID] [working]``, ``call ID on|off``, ``withdraw ID``,
-``roll D1,D2`` (``roll D1,D2*N``: N times), separated by ``;``.
+Scripts: ``place ID WAGER AMOUNT [on ID] [working] [player P]``, ``call ID on|off``,
+``withdraw ID``, ``roll D1,D2`` (``roll D1,D2*N``: N times), separated by ``;``.
 """
 
 from __future__ import annotations
@@ -100,6 +100,16 @@ FAULTS: dict[str, tuple[str, str, str]] = {
         "three odds bets on one line bet, then its point", "r3-95.16-1.s2, " + PASS_ODDS,
         "place b1 pass 10; roll 2,2; place b2 pass-odds 10 on b1; place b3 pass-odds 10 on b1; "
         "place b4 pass-odds 10 on b1; roll 2,2"),
+    "third-call-ignored": (
+        "a bet called a third time", HARD_CALL,
+        "place b1 hard-6 10; call b1 on; call b1 off; call b1 on; roll 3,3"),
+    "second-player-short": (
+        "a second player's bet beside the first's", "r3-95.15-2 (any-7 pays 4 to 1)",
+        "place b1 any-7 10; place b2 any-7 10 player p2; roll 3,4"),
+    "come-after-withdrawal": (
+        "a withdrawal, then a Come bet placed", "r3-95.15-intro.s1 (Come: "
+        "conv-single-chance-come)",
+        "place b1 hard-6 10; roll 1,3; withdraw b1; place b2 come 10; roll 3,4"),
 }
 #: the policies a fault needs declared to show (the engine takes them as --policy)
 NEEDS_POLICY: dict[str, dict[str, Any]] = {"ids-reuse-stale": {"reuse-ids": True}}
@@ -119,6 +129,8 @@ def parse_script(text: str) -> list[dict[str, Any]]:
                 e["on"] = w[w.index("on") + 1]
             if "working" in w:
                 e["working"] = True
+            if "player" in w:
+                e["player"] = w[w.index("player") + 1]
             events.append(e)
         elif w[0] == "call":
             events.append({"call": w[1], "working": w[2] == "on"})

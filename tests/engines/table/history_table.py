@@ -33,6 +33,11 @@ cite and the shortest script that shows it):
 - ``odds-capped-1x``: odds over the line bet's stake refused (no odds limit declared)
 - ``odds-min-line``: odds under the line bet's stake refused
 - ``odds-stack-two``: the 3rd+ odds bet on one line bet returned where it wins
+- ``third-call-ignored``: a bet's 3rd+ call accepted and ignored
+- ``second-player-short``: a bet of a second player (``"player"`` other than the first's)
+  paid one unit less
+- ``come-after-withdrawal``: a Come or Don't Come bet placed just after a withdrawal paid one
+  unit less
 """
 
 from __future__ import annotations
@@ -61,7 +66,8 @@ FAULTS = ("third-point-first-ratio", "session-point-odds", "second-shooter-odds-
           "withdraw-after-seven", "withdraw-returns-last-stake", "call-lost-on-point-made",
           "call-reset-on-point-made", "ids-case-folded", "ids-truncated-8", "ids-ascii-only",
           "ids-digits-as-numbers", "ids-reuse-stale", "odds-paid-on-line-amount",
-          "odds-capped-1x", "odds-min-line", "odds-stack-two")
+          "odds-capped-1x", "odds-min-line", "odds-stack-two", "third-call-ignored",
+          "second-player-short", "come-after-withdrawal")
 
 
 @dataclass
@@ -73,6 +79,9 @@ class Bet:
     on: str | None = None  # the key of its line bet (an Associate Chance)
     point: int | None = None
     line_amount: int = 0
+    calls: int = 0  # the calls made on it
+    player: str = ""
+    after: str = ""  # the kind of the event just before its placement
     odds: list[str] = field(default_factory=list)  # the keys of the odds resting on it
     rank: int = 0  # an odds bet's place among its line bet's odds (odds-stack-two)
 
@@ -136,6 +145,7 @@ class Table:
         self.calls: list[tuple[str, bool]] = []  # calls since the last roll: (key, old call)
         self.just_made = False  # the last roll made the point
         self.deferred: list[tuple[str, bool]] = []
+        self.first_player: str | None = None
 
     def key(self, bet_id: str) -> str:
         k = bet_id
@@ -185,7 +195,11 @@ class Table:
                                             for n in win_nets(wager, point)):
             return refused("a win would pay a fraction of a unit")
         shown = bet_id[:8] if "ids-truncated-8" in self.f else bet_id
-        bet = Bet(shown, wager, amount, working, point=point)
+        player = str(e.get("player", ""))
+        if self.first_player is None:
+            self.first_player = player
+        bet = Bet(shown, wager, amount, working, point=point, player=player,
+                  after=self.previous[0])
         old = self.left.pop(k, None)
         if "ids-reuse-stale" in self.f and old is not None:  # the old record, reactivated
             if wager in ("come", "dont-come"):
@@ -205,6 +219,9 @@ class Table:
             return refused("no such bet takes a call")
         if "call-lost-on-point-made" in self.f and self.just_made:
             self.deferred.append((k, bool(e["working"])))  # queued behind the payouts
+            return {"accepted": True}
+        bet.calls += 1
+        if "third-call-ignored" in self.f and bet.calls >= 3:
             return {"accepted": True}
         self.calls.append((k, bet.working))
         bet.working = bool(e["working"])
@@ -304,6 +321,11 @@ class Table:
         paid = pays(stake * net, self.rounding) or 0
         if "hard-ways-after-60" in self.f and bet.wager.startswith("hard-") and self.rolls >= 60:
             paid = max(0, paid - bet.amount // 2520)
+        second = "second-player-short" in self.f and bet.player != self.first_player
+        after = "come-after-withdrawal" in self.f and bet.after == "withdraw" \
+            and bet.wager in ("come", "dont-come")
+        if second or after:
+            paid = max(0, paid - 1)
         return paid
 
     def _move(self, total: int) -> None:
