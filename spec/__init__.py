@@ -6,7 +6,8 @@ Written from the regulation text alone; it never imports ``impl``. Each rule cit
 clause IDs of regulation/craps.toml, paigow.toml (or conventions.toml) it encodes.
 """
 
-from casino_proofs.spec.catalogue import WAGER_NAMES, wager, wagers
+from casino_proofs.spec.catalogue import WAGER_NAMES, family, named, wager, wagers
+from casino_proofs.spec.families import Family, Kind
 from casino_proofs.spec.readings import Readings
 from casino_proofs.spec.rules import (
     ConcreteSettlement,
@@ -24,13 +25,17 @@ __all__ = [
     "WAGER_NAMES",
     "ConcreteSettlement",
     "ConcreteState",
+    "Family",
+    "Kind",
     "Readings",
     "Rule",
     "Settlement",
     "StateClass",
     "WagerSpec",
+    "family",
     "firing",
     "holds",
+    "named",
     "states_of",
     "wager",
     "wagers",

@@ -162,9 +162,49 @@ def _long(path: Path) -> list[str]:
 
 def test_no_class_over_150_lines_and_no_function_over_60_without_a_reason() -> None:
     """A class reads in one sitting; a longer function says why in its docstring ("Longer
-    than 60 lines: ...")."""
-    long = {str(p.relative_to(ROOT)): _long(p) for p in MODULES.values()}
+    than 60 lines: ..."): in the tool, the specification and the implementation alike."""
+    paths = [*MODULES.values(), *sorted((ROOT / "spec").rglob("*.py")),
+             *sorted((ROOT / "impl").rglob("*.py"))]
+    long = {str(p.relative_to(ROOT)): _long(p) for p in paths}
     assert not {k: v for k, v in long.items() if v}
+
+
+#: the one table of the planner, where the wagers' roles are named (derived from spec's
+#: families, and the one pair of one-roll wagers the domain scripts prefer)
+NAMING_TABLE = TOOL / "tables" / "planner.py"
+
+
+def _wager_names_in(path: Path, root: Path = ROOT) -> list[str]:
+    """The string constants of ``path`` that name a wager, or a family of them by prefix or
+    suffix (``"hard-"``, ``"hop-"``, ``"-odds"``); docstrings aside, and a homonym on a line
+    that says ``# not a wager``."""
+    from casino_proofs import spec
+
+    names = set(spec.WAGER_NAMES)
+    source = path.read_text(encoding="utf-8")
+    homonyms = {i + 1 for i, line in enumerate(source.splitlines()) if "# not a wager" in line}
+    tree = ast.parse(source)
+    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                  if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef))
+                  and n.body and isinstance(n.body[0], ast.Expr)}
+    return [f"{path.relative_to(root)}:{node.lineno}: {node.value!r}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in docstrings and node.lineno not in homonyms
+            and (node.value in names or node.value in ("hard-", "hop-", "-odds"))]
+
+
+def test_proofs_knows_a_wager_by_its_family_never_by_its_name() -> None:
+    """Nothing in proofs/ names a wager (issue 33): it asks the specification's families
+    (``spec.family``, ``spec.named``), through the planner's one table of roles."""
+    found = [hit for p in MODULES.values() if p != NAMING_TABLE for hit in _wager_names_in(p)]
+    assert not found
+
+
+def test_the_naming_rule_can_fail(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text('"""Names hard-6 in prose."""\nX = ("pass", "hop-")\n'
+                                   'Y = "pass"  # not a wager: a homonym\n')
+    assert _wager_names_in(tmp_path / "m.py", tmp_path) == ["m.py:2: 'pass'", "m.py:2: 'hop-'"]
 
 
 def test_the_size_rule_can_fail(tmp_path: Path) -> None:

@@ -446,7 +446,7 @@ def test_cli_diff_expect_that_is_not_a_diff_is_exit_2(capsys: pytest.CaptureFixt
     assert code == 2 and "must be the output of casino-proofs diff" in err
 
 
-def test_cli_diff_reports(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_cli_diff_reports(capsys: pytest.CaptureFixture[str]) -> None:
     jsonschema = pytest.importorskip("jsonschema")
     from importlib import resources
 
@@ -457,6 +457,11 @@ def test_cli_diff_reports(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     doc = json.loads(out)
     jsonschema.validate(doc, schema)
     assert {d["game"] for d in doc["differences"]} == {"craps", "paigow"}
+
+
+@pytest.mark.exhaustive  # (the JSON above is the default run's; these two, 4 s of CPU)
+def test_cli_diff_reports_in_markdown_and_html(capsys: pytest.CaptureFixture[str],
+                                               tmp_path: Path) -> None:
     _, out, _ = _cli(capsys, "spec", "spec", "--only", "craps", "--b-reading",
                      "hop-call=total", "--format", "markdown")
     assert len(out.splitlines()) < 60 and "...and 128 more inputs" in out

@@ -366,7 +366,8 @@ def _probe(page: Path, width: int, tmp_path: Path) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-@pytest.mark.parametrize("which", ["page", "par_page", "refuted_page"])
+@pytest.mark.parametrize("which", ["page", pytest.param("par_page", marks=pytest.mark.exhaustive),
+                                   pytest.param("refuted_page", marks=pytest.mark.exhaustive)])
 def test_every_page_fits_its_window_and_its_chart_its_box(
         which: str, width: int, request: pytest.FixtureRequest, tmp_path: Path) -> None:
     """Issue 34, in a real browser at 1280 and 390 pixels: the page never scrolls sideways

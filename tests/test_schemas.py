@@ -146,8 +146,9 @@ def test_protocol_2_messages_on_the_wire_validate(tmp_path: Path) -> None:
 @pytest.mark.parametrize("options", [
     # refuted, with a maximum stake below the scripts' (policy-max-stake)
     ("--max-stake", "100", "--fault", "half-up-paid"),
-    # proved, its fault domain in the JSON (table_domain)
-    ("--policy", "one-odds"),
+    # proved, its fault domain in the JSON (table_domain; its words in every format are the
+    # default run's, tests/test_table_fault_domain.py)
+    pytest.param(("--policy", "one-odds"), marks=pytest.mark.exhaustive),
 ])
 def test_a_table_check_json_validates(capsys: pytest.CaptureFixture[str],
                                       options: tuple[str, ...]) -> None:

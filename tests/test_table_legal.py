@@ -119,9 +119,11 @@ def _setting(policies: declared.Policies, names: tuple[str, ...] = spec.WAGER_NA
                              policies)
 
 
-@pytest.mark.parametrize("policies", [declared.Policies(), declared.Policies(one_odds=True),
-                                      declared.Policies(no_working_call=True)],
-                         ids=["none", "one-odds", "no-working-call"])
+@pytest.mark.parametrize("policies", [
+    pytest.param(declared.Policies(), marks=pytest.mark.exhaustive),
+    declared.Policies(one_odds=True),  # the declaration the bug was found under
+    pytest.param(declared.Policies(no_working_call=True), marks=pytest.mark.exhaustive)],
+    ids=["none", "one-odds", "no-working-call"])
 def test_every_script_of_a_plan_has_a_name_and_an_id_of_its_own(
         policies: declared.Policies) -> None:
     """With one-odds declared, 144 pairs of scripts had one name: the narrowing asked the
@@ -348,8 +350,8 @@ def test_policy_payment_per_player_a_correct_table_rounding_half_up_is_proved(
 
 @pytest.mark.parametrize("options", [
     "--max-stake 11 --rounding exact",  # whole-unit stakes within 11: the suite's too
-    "--max-stake 1",
-    "--stake-unit 1 --max-stake 1000",
+    pytest.param("--max-stake 1", marks=pytest.mark.exhaustive),
+    pytest.param("--stake-unit 1 --max-stake 1000", marks=pytest.mark.exhaustive),
 ], ids=["max-11-exact", "max-1", "unit-1-max-1000"])
 def test_policy_max_stake_a_correct_table_with_a_small_maximum_is_proved(
         capsys: pytest.CaptureFixture[str], options: str) -> None:

@@ -29,11 +29,12 @@ def canonical_wager(name: str) -> str | None:
     """The specification's name of a wager (``hop-4-2`` is ``hop-2-4``), or None."""
     if name in spec.WAGER_NAMES:
         return name
-    parts = name.split("-")
-    if len(parts) == 3 and parts[0] == "hop" and all(len(p) == 1 and p in "123456"
-                                                     for p in parts[1:]):
-        a, b = sorted((parts[1], parts[2]))
-        return f"hop-{a}-{b}"
+    # a hop named by its call in either order: the hop whose call is those dice
+    prefix, *call = name.split("-")
+    if len(call) == 2 and all(len(p) == 1 and p in "123456" for p in call):
+        dice = tuple(sorted(int(p) for p in call))
+        return next((w for w in spec.named(spec.Kind.HOP)
+                     if spec.family(w).dice == dice and w.split("-")[0] == prefix), None)
     return None
 
 

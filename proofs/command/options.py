@@ -83,7 +83,7 @@ def wager_list() -> str:
     """Every wager name, from the specification's catalogue, the Hop calls as one entry."""
     names: list[str] = []
     for name in spec.WAGER_NAMES:
-        if name.startswith("hop-"):
+        if spec.family(name).kind is spec.Kind.HOP:
             if "hop-A-B (A, B in 1..6)" not in names:
                 names.append("hop-A-B (A, B in 1..6)")
         else:

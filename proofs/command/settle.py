@@ -83,7 +83,8 @@ def run_settle(args: argparse.Namespace) -> int:
         raise UsageError(f"unknown wager {args.wager!r}; wagers: {wager_list()}")
     die_1, die_2 = parse_roll(args.roll)
     come_out = args.come_out
-    if wager in ("pass", "dont-pass") and args.point is None:
+    if spec.family(wager).placed_on == "come-out" and spec.family(wager).kind is spec.Kind.LINE \
+            and args.point is None:
         come_out = True  # no point yet: this is the come-out roll
     if args.first_roll and not come_out:
         raise UsageError("--first-roll is a come-out roll: give --come-out too")

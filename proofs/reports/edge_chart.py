@@ -20,6 +20,7 @@ from fractions import Fraction
 from string import ascii_lowercase
 from typing import Any
 
+from casino_proofs import spec
 from casino_proofs.reports.html_parts import e
 
 #: the widths of the chart's parts, in the SVG's own units (it is scaled to the page); _TOP
@@ -99,7 +100,9 @@ def _base_and_others(rows: list[dict[str, Any]]) -> tuple[
 def edge_figure(rows: list[dict[str, Any]]) -> str:
     """The chart, its caption and its legend, as one ``<figure>``."""
     base, others = _base_and_others(rows)
-    wagers = [w for w in base if not w.startswith("hop-") or w in ("hop-1-1", "hop-2-4")]
+    # of the hops, one on a pair (1-1) and one not (2-4): every other's edge is one of theirs
+    hops = spec.named(spec.Kind.HOP)
+    wagers = [w for w in base if w not in hops or spec.family(w).dice in ((1, 1), (2, 4))]
     shown = [base[w] for w in wagers] + [o for w in wagers for o in others.get(w, [])]
     edges = [Fraction(r["house_edge"]) for r in shown]
     if not edges:

@@ -137,8 +137,8 @@ def to_sarif(results: list[Result], context: dict[str, Any],
     out = []
     for r in results:
         ob = r.obligation
-        kind = {"PROVED": "pass", "UNKNOWN": "open"}.get(r.verdict.value, "fail")
-        level = {"pass": "none", "open": "warning"}.get(kind, "error")
+        kind = {"PROVED": "pass", "UNKNOWN": "open"}.get(r.verdict.value, "fail")  # not a wager
+        level = {"pass": "none", "open": "warning"}.get(kind, "error")  # not a wager: SARIF
         message = f"{r.verdict.value}: {ob.description}"
         if r.detail:
             message += f" — {r.detail}"

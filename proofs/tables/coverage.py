@@ -20,7 +20,8 @@ from casino_proofs.protocol.answers import CrapsInput
 from casino_proofs.spec import WagerSpec
 from casino_proofs.tables.model import CONVENTIONS
 from casino_proofs.tables.observe import Observation
-from casino_proofs.tables.policies import HARD_WAYS, ODDS, Policies
+from casino_proofs.tables.planner import COME_ODDS, HARD_WAYS, ODDS_ON
+from casino_proofs.tables.policies import Policies
 
 COVERAGE_CLAUSES = ("r3-95.15-intro.s1", "r3-95.16-intro.s1", "conv-table-placement",
                     *CONVENTIONS)
@@ -29,12 +30,12 @@ COVERAGE_CLAUSES = ("r3-95.15-intro.s1", "r3-95.16-intro.s1", "conv-table-placem
 CONTRADICTIONS = (
     ("no-take-down", HARD_WAYS, "r3-95.15-1.s5",
      "a Hard Way \u201cmay be withdrawn following an inconclusive roll\u201d"),
-    ("no-take-down", ODDS, "r3-95.16-intro.s1",
+    ("no-take-down", tuple(ODDS_ON), "r3-95.16-intro.s1",
      "an Associate Chance \u201cmay always be withdrawn after an inconclusive roll\u201d"),
     ("no-working-call", HARD_WAYS, "r3-95.15-1.s6",
      "Hard Ways are not applicable during a first turn \u201cunless indicated otherwise by "
      "the player\u201d"),
-    ("no-working-call", ("come-odds",), "r3-95.16-3.s3",
+    ("no-working-call", (COME_ODDS,), "r3-95.16-3.s3",
      "Come odds are not active during a come out roll \u201cunless otherwise indicated by "
      "the player\u201d"),
 )

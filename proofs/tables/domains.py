@@ -24,8 +24,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from casino_proofs import spec
 from casino_proofs.tables.bets import Setting
-from casino_proofs.tables.planner import ODDS_ON, SPLIT, Script
+from casino_proofs.tables.planner import (
+    COME_OUT_LINES,
+    DONT_PASS,
+    DONT_PASS_ODDS,
+    HARD_WAYS,
+    ODDS_ON,
+    ONE_ROLL_PAIR,
+    SPLIT,
+    Script,
+)
 from casino_proofs.tables.reference import ReferenceTable
 
 #: IDs side by side, each class: what it tests, and the IDs
@@ -69,14 +79,14 @@ class Ids:
 def _pair(offered: frozenset[str]) -> tuple[str, str, tuple[int, int], tuple[int, int]] | None:
     """Two wagers that stay on the table through the same rolls and are decided apart, and a
     roll that decides the first alone, then one that decides the second."""
-    if {"hard-6", "hard-8"} <= offered:
-        return "hard-6", "hard-8", (3, 3), (4, 4)
-    hard = sorted(w for w in offered if w.startswith("hard-"))
-    if len(hard) >= 2:
-        a, b = int(hard[0][5:]) // 2, int(hard[1][5:]) // 2
-        return hard[0], hard[1], (a, a), (b, b)
-    if {"any-7", "eleven"} <= offered:
-        return "any-7", "eleven", (3, 4), (5, 6)
+    by_number = {spec.family(w).number: w for w in offered if w in HARD_WAYS}
+    numbers = [6, 8] if {6, 8} <= set(by_number) else sorted(n for n in by_number if n)[:2]
+    if len(numbers) == 2:
+        a, b = numbers
+        return by_number[a], by_number[b], (a // 2, a // 2), (b // 2, b // 2)
+    first, second, roll_a, roll_b = ONE_ROLL_PAIR
+    if {first, second} <= offered:
+        return first, second, roll_a, roll_b
     return None
 
 
@@ -114,12 +124,12 @@ def player_scripts(setting: Setting) -> list[Script]:
             {"place": "b", "wager": first, "amount": 10, "player": "p2"},
             {"place": "c", "wager": second, "amount": 7, "player": "p2"},
             {"roll": list(roll_a)}, {"roll": list(roll_b)}), {}))
-    if {"dont-pass", "dont-pass-odds"} <= setting.offered and not setting.policies.one_odds:
+    if {DONT_PASS, DONT_PASS_ODDS} <= setting.offered and not setting.policies.one_odds:
         out.append(Script("players: a second player's odds winning fractions", "domain", (
-            {"place": "l", "wager": "dont-pass", "amount": 10, "player": "p2"},
+            {"place": "l", "wager": DONT_PASS, "amount": 10, "player": "p2"},
             {"roll": list(SPLIT[6])},
-            {"place": "o1", "wager": "dont-pass-odds", "amount": 1, "on": "l", "player": "p2"},
-            {"place": "o2", "wager": "dont-pass-odds", "amount": 1, "on": "l", "player": "p2"},
+            {"place": "o1", "wager": DONT_PASS_ODDS, "amount": 1, "on": "l", "player": "p2"},
+            {"place": "o2", "wager": DONT_PASS_ODDS, "amount": 1, "on": "l", "player": "p2"},
             {"roll": list(SPLIT[7])}), {}))
     return out
 
@@ -127,7 +137,7 @@ def player_scripts(setting: Setting) -> list[Script]:
 def _to_point(line: str, point: int) -> list[dict[str, Any]]:
     """A line bet of ``line`` placed and brought to ``point`` (a Come bet while the table's
     point is another number)."""
-    if line in ("pass", "dont-pass"):
+    if line in COME_OUT_LINES:
         return [{"place": "line", "wager": line, "amount": 10}, {"roll": list(SPLIT[point])}]
     table = 4 if point != 4 else 5
     return [{"roll": list(SPLIT[table])}, {"place": "line", "wager": line, "amount": 10},

@@ -20,7 +20,7 @@ from casino_proofs.protocol.answers import Settled
 from casino_proofs.protocol.money import Money
 from casino_proofs.tables.model import CONVENTIONS
 from casino_proofs.tables.observe import Judged, Listing, Observation, Played
-from casino_proofs.tables.planner import ASSOCIATE_CLAUSE, MULTIPLE_CHANCES_CLAUSE
+from casino_proofs.tables.planner import ASSOCIATE_CLAUSE, COME_ODDS, MULTIPLE_CHANCES_CLAUSE
 from casino_proofs.tables.settlements import MONEY_CLAUSE, Settlements, direction
 from casino_proofs.tables.tally import SHOWN, Tally
 from casino_proofs.tables.witness import judged_text, money_text, said
@@ -165,7 +165,7 @@ class Judge:
                                              direction(o.answer, o)):
                 continue
             q = o.input
-            if q.wager == "come-odds" and q.come_out and not q.working:
+            if q.wager == COME_ODDS and q.come_out and not q.working:
                 continue  # inactive on a come-out roll: returned, not following (95.16 (3))
             tally = self.tallies["follow"]
             mine, theirs = direction(o.answer, o), direction(parent.answer, parent)

@@ -30,6 +30,7 @@ from casino_proofs.tables.bets import RefBet, Setting
 from casino_proofs.tables.history import History, Subject, Vector
 from casino_proofs.tables.planner import (
     ASSOCIATE_CLAUSE,
+    HARD_WAYS,
     HARD_WAYS_WITHDRAWAL_CLAUSE,
     Expect,
     Script,
@@ -335,7 +336,7 @@ def _left_clause(why: str, wager: str) -> str:
     """The rule a bet listed after it left breaks: its withdrawal's, or a decided bet's."""
     if why != "withdrawn":
         return "conv-table-decided"
-    return HARD_WAYS_WITHDRAWAL_CLAUSE if wager.startswith("hard-") else ASSOCIATE_CLAUSE
+    return HARD_WAYS_WITHDRAWAL_CLAUSE if wager in HARD_WAYS else ASSOCIATE_CLAUSE
 
 
 def read_script(script: Script, answers: Any, played: Played, setting: Setting) -> None:

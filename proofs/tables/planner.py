@@ -29,9 +29,41 @@ STAKE = 2520  # lcm(1..10)
 #: a roll of each total that is not a pair (a pair would also decide a Hard Way)
 SPLIT = {4: (1, 3), 5: (1, 4), 6: (2, 4), 8: (2, 6), 9: (3, 6), 10: (4, 6), 7: (3, 4),
          3: (1, 2)}
-SINGLE = ("pass", "dont-pass", "come", "dont-come")
-ODDS_ON = {"pass-odds": "pass", "dont-pass-odds": "dont-pass", "come-odds": "come",
-           "dont-come-odds": "dont-come"}
+# The one table of the wagers' roles, each derived from the specification's families
+# (spec/families.py): nothing else in proofs/ names a wager.
+LINE, ODDS, HARD, ONE_ROLL, HOP = (spec.Kind.LINE, spec.Kind.ODDS, spec.Kind.HARD_WAY,
+                                   spec.Kind.ONE_ROLL, spec.Kind.HOP)
+#: the Single Chance wagers (line bets)
+SINGLE = spec.named(LINE)
+#: each odds bet and the line bet it rests on
+ODDS_ON = {n: str(spec.family(n).rests_on) for n in spec.named(ODDS)}
+#: the line bets placed on a come-out roll (Pass, Don't Pass) and while a point is on
+COME_OUT_LINES = spec.named(LINE, placed_on="come-out")
+POINT_LINES = spec.named(LINE, placed_on="point")
+#: the Don't bets (against the shooter), line bets and odds
+DONT = spec.named(LINE, dont=True) + spec.named(ODDS, dont=True)
+HARD_WAYS = spec.named(HARD)
+HOPS = spec.named(HOP)
+#: the wagers a player may call working on a come-out roll (r3-95.15-1.s6, r3-95.16-3.s3)
+CALLED = tuple(n for n in spec.WAGER_NAMES if spec.family(n).called)
+
+
+def _role(kind: spec.Kind, **fields: object) -> str:
+    found = spec.named(kind, **fields)
+    return found[0] if found else ""
+
+
+#: each line bet by its role, and the odds resting on each
+PASS = _role(LINE, placed_on="come-out", dont=False)
+DONT_PASS = _role(LINE, placed_on="come-out", dont=True)
+COME = _role(LINE, placed_on="point", dont=False)
+DONT_COME = _role(LINE, placed_on="point", dont=True)
+ODDS_OF = {line: odds for odds, line in ODDS_ON.items()}
+COME_ODDS, DONT_PASS_ODDS = ODDS_OF.get(COME, ""), ODDS_OF.get(DONT_PASS, "")
+RIGHT_LINES, DONT_LINES = (PASS, COME), (DONT_PASS, DONT_COME)
+#: two one-roll wagers decided apart on a roll each (the domain scripts pair them where two
+#: Hard Ways are not offered): the one wager this table names
+ONE_ROLL_PAIR = ("any-7", "eleven", (3, 4), (5, 6))
 MULTIPLE_CHANCES_CLAUSE = "r3-95.15-intro.s1"
 ASSOCIATE_CLAUSE = "r3-95.16-intro.s1"
 HARD_WAYS_WITHDRAWAL_CLAUSE = "r3-95.15-1.s5"
@@ -124,12 +156,12 @@ class Writing:
         and the rolls are chosen so that none of them is decided."""
         total = d1 + d2
         for bet in self.bets.values():
-            if bet.wager in ("come", "dont-come") and bet.id not in self.points:
+            if bet.wager in POINT_LINES and bet.id not in self.points:
                 self.points[bet.id] = total
         self.events.append({"roll": [d1, d2]})
         self.table = self.table.after(total)
         for bet in self.bets.values():
-            if bet.wager in ("pass", "dont-pass") and self.table.point is not None:
+            if bet.wager in COME_OUT_LINES and self.table.point is not None:
                 self.points[bet.id] = self.table.point
             if bet.on is not None and bet.on in self.points:
                 self.points[bet.id] = self.points[bet.on]
@@ -137,7 +169,7 @@ class Writing:
     def state(self, wager: str, working: bool, on: str | None) -> spec.ConcreteState:
         """The state a bet placed now stands in on the next roll."""
         t = self.table
-        if wager in ("pass", "dont-pass"):
+        if wager in COME_OUT_LINES:
             point = t.point or 0
         elif on is not None:
             point = self.points.get(on, 0)
@@ -165,12 +197,12 @@ def situations(wagers: Iterable[str], universe: Mapping[str, frozenset[spec.Conc
     out.append(("a come-out roll after a natural", natural))
     for p in (4, 5, 6, 8, 9, 10):
         t = Writing()
-        for w in ("pass", "dont-pass"):
+        for w in COME_OUT_LINES:
             if w in offered:
                 t.place(w)
         t.roll(*SPLIT[p])
         out.append((f"point {p}", t))
-    come = [w for w in ("come", "dont-come") if w in offered]
+    come = [w for w in POINT_LINES if w in offered]
     if come:
         for p, points in ((4, (5, 6, 8, 9, 10)), (5, (4,))):
             t = Writing()
@@ -193,8 +225,8 @@ def _odds_made(t: Writing, offered: set[str], universe: Mapping[str,
     table's point made: the come-out roll that follows finds them."""
     made = t.copy()
     for bet in list(made.bets.values()):
-        odds = f"{bet.wager}-odds"
-        if odds not in offered or bet.wager not in ("come", "dont-come"):
+        odds = ODDS_OF.get(bet.wager, "")
+        if odds not in offered or bet.wager not in POINT_LINES:
             continue
         q = made.points[bet.id]
         for working in calls:
@@ -219,7 +251,7 @@ def placements(t: Writing, wagers: list[str],
             parents = [b.id for b in t.bets.values()
                        if b.wager == ODDS_ON[wager] and b.id in t.points
                        and not (one_odds and b.id in carrying)]
-        elif (wager in ("pass", "dont-pass")) != t.table.come_out and wager in SINGLE:
+        elif (wager in COME_OUT_LINES) != t.table.come_out and wager in SINGLE:
             continue  # conv-table-placement: a line bet on a come-out roll, a Come bet off it
         for on in parents:
             for working in calls:
@@ -260,7 +292,7 @@ def placement_scripts(names: list[str]) -> list[Script]:
                          "an Associate Chance cannot be played unless its Single Chance "
                          "wager, whose point must be known, has been engaged")
         alone = Writing()
-        if single in ("come", "dont-come"):
+        if single in POINT_LINES:
             alone.roll(*SPLIT[4])
         alone.events.append({"place": "b1", "wager": odds, "amount": STAKE, "on": "b0"})
         alone.expect[len(alone.events) - 1] = refused
@@ -270,7 +302,7 @@ def placement_scripts(names: list[str]) -> list[Script]:
         if single not in names:
             continue
         early = Writing()
-        if single in ("come", "dont-come"):
+        if single in POINT_LINES:
             early.roll(*SPLIT[4])
         parent = early.place(single)
         early.place(odds, on=parent, expect=refused)
@@ -285,22 +317,22 @@ def withdrawal_scripts(names: list[str]) -> list[Script]:
     the point is on: no Hard Way, odds or their line bet is decided by it), then taken
     down."""
     out: list[Script] = []
-    hard = [n for n in names if n.startswith("hard-")]
+    hard = [n for n in names if n in HARD_WAYS]
     for p in (4, 5, 6, 8, 9, 10):
         t = Writing()
-        lines = [t.place(w) for w in ("pass", "dont-pass") if w in names]
+        lines = [t.place(w) for w in COME_OUT_LINES if w in names]
         t.roll(*SPLIT[p])
-        come = [t.place(w) for w in ("come", "dont-come") if w in names]
+        come = [t.place(w) for w in POINT_LINES if w in names]
         t.roll(*SPLIT[6 if p != 6 else 8])
         takes: list[str] = []
         for parent in lines + come:
-            odds = f"{t.bets[parent].wager}-odds"
+            odds = ODDS_OF.get(t.bets[parent].wager, "")
             if odds in names:
                 takes.append(t.place(odds, on=parent))
         takes += [t.place(h) for h in hard]
         t.roll(*SPLIT[3])
         for bet in takes:
-            clause = HARD_WAYS_WITHDRAWAL_CLAUSE if t.bets[bet].wager.startswith("hard-") \
+            clause = HARD_WAYS_WITHDRAWAL_CLAUSE if t.bets[bet].wager in HARD_WAYS \
                 else ASSOCIATE_CLAUSE
             t.expect[len(t.events)] = Expect("accepted", clause,
                                              "withdrawn after an inconclusive roll")

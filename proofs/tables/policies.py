@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from casino_proofs.tables.planner import DONT, ODDS_ON
+
 #: the stake the money scripts go up to when the hello declares no limit (stake units)
 DEFAULT_MAX_STAKE = 10**9
 #: the largest limit read
 MAX_LIMIT = 10**15
 #: the wagers a take-down policy may name
-ODDS = ("pass-odds", "dont-pass-odds", "come-odds", "dont-come-odds")
-HARD_WAYS = ("hard-4", "hard-6", "hard-8", "hard-10")
+ODDS = tuple(ODDS_ON)
 #: 3-4-5x odds: the multiple of the line stake the right odds may be, by point
 THREE_FOUR_FIVE = {4: 3, 10: 3, 5: 4, 9: 4, 6: 5, 8: 5}
 #: ... and what the don't odds may win: 6 times the line stake
@@ -52,7 +53,7 @@ class OddsLimit:
 
     def allows(self, odds: str, stake: int, line_stake: int, point: int,
                net: Fraction | None) -> bool:
-        if odds in ("pass-odds", "come-odds"):
+        if odds not in DONT:
             times = self.right if self.right is not None else THREE_FOUR_FIVE.get(point, 0)
             return stake <= times * line_stake
         if self.dont_on == "stake":

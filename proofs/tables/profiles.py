@@ -24,7 +24,18 @@ from typing import Any
 
 from casino_proofs.tables.bets import Setting
 from casino_proofs.tables.domains import Ids
-from casino_proofs.tables.planner import ODDS_ON, SINGLE
+from casino_proofs.tables.planner import (
+    COME,
+    COME_OUT_LINES,
+    DONT_COME,
+    DONT_PASS,
+    HARD_WAYS,
+    ODDS_OF,
+    ODDS_ON,
+    PASS,
+    POINT_LINES,
+    SINGLE,
+)
 from casino_proofs.tables.reference import ReferenceTable
 
 #: odds a line bet is given where no limit is declared: ten times it
@@ -51,15 +62,15 @@ class Profile:
 
 PROFILES: tuple[Profile, ...] = (
     Profile("right", "a right bettor who takes full odds on every point and come point",
-            ("pass", "come"), "", 3, 0, 0, "full", "mixed"),
-    Profile("dont", "a don't bettor who lays full odds", ("dont-pass", "dont-come"), "", 3, 0,
+            (PASS, COME), "", 3, 0, 0, "full", "mixed"),
+    Profile("dont", "a don't bettor who lays full odds", (DONT_PASS, DONT_COME), "", 3, 0,
             0, "full", "mixed"),
     Profile("props", "a proposition and Hard Ways player who calls bets working and off",
             (), "props", 5, 2, 0, "", "mixed"),
     Profile("take-down", "a player who takes Hard Ways and odds down and puts them back",
-            ("pass", "dont-pass", "come", "dont-come"), "hard", 3, 1, 3, "some", "mixed"),
+            SINGLE, "hard", 3, 1, 3, "some", "mixed"),
     Profile("high-roller", "a line bettor at the table's maximum stake, odds at the limit",
-            ("pass", "come", "dont-pass", "dont-come"), "", 3, 0, 0, "full", "max"),
+            (PASS, COME, DONT_PASS, DONT_COME), "", 3, 0, 0, "full", "max"),
 )
 BY_NAME = {p.name: p for p in PROFILES}
 #: bets a session holds at most
@@ -77,7 +88,7 @@ class Player:
         if profile.others == "props":
             self.others = sorted(w for w in offered if w not in SINGLE and w not in ODDS_ON)
         elif profile.others == "hard":
-            self.others = sorted(w for w in offered if w.startswith("hard-"))
+            self.others = sorted(w for w in offered if w in HARD_WAYS)
         else:
             self.others = []
         self.callable = [w for w in offered if setting.oracle.takes_call(w)]
@@ -103,7 +114,7 @@ class Player:
                 return {"call": mine[value % len(mine)], "working": bool(value & 1)}
         if choice < p.place + p.call + p.withdraw:
             mine = sorted(b for b in ref.bets if ref.bets[b].rolls
-                          and (ref.bets[b].wager.startswith("hard-")
+                          and (ref.bets[b].wager in HARD_WAYS
                                or ref.bets[b].wager in ODDS_ON)
                           and ref.bets[b].wager not in self.setting.policies.no_take_down)
             if mine:
@@ -112,9 +123,9 @@ class Player:
 
     def _place(self, ref: ReferenceTable, value: int) -> dict[str, Any] | None:
         come_out = ref.table.come_out
-        lines = [w for w in self.lines if (w in ("pass", "dont-pass")) == come_out]
+        lines = [w for w in self.lines if (w in COME_OUT_LINES) == come_out]
         held = {b.wager for b in ref.bets.values()}
-        lines = [w for w in lines if w not in held or w in ("come", "dont-come")]
+        lines = [w for w in lines if w not in held or w in POINT_LINES]
         pool = lines + self.others
         if not pool:
             return None
@@ -133,7 +144,7 @@ class Player:
         one = self.setting.policies.one_odds
         for bet_id in sorted(ref.bets):
             bet = ref.bets[bet_id]
-            odds = f"{bet.wager}-odds"
+            odds = ODDS_OF.get(bet.wager, "")
             if bet.wager not in self.lines or bet.point is None or bet.odds \
                     or odds not in self.setting.offered or (one and bet.odds):
                 continue

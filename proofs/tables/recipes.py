@@ -33,7 +33,20 @@ from casino_proofs.tables import expected
 from casino_proofs.tables.bets import Setting, setting_key
 from casino_proofs.tables.observe import Played, read_script
 from casino_proofs.tables.pairs import Pair, pairs_of
-from casino_proofs.tables.planner import ODDS_ON, SPLIT, Script
+from casino_proofs.tables.planner import (
+    COME,
+    COME_ODDS,
+    COME_OUT_LINES,
+    DONT_COME,
+    DONT_PASS,
+    HARD_WAYS,
+    ODDS_OF,
+    ODDS_ON,
+    POINT_LINES,
+    SINGLE,
+    SPLIT,
+    Script,
+)
 from casino_proofs.tables.reference import ReferenceTable
 from casino_proofs.tables.stakes import capped
 
@@ -66,7 +79,7 @@ def prefix(shooter: int, points: int, avoid: Iterable[int], same: int | None = N
     return out
 
 
-def _line(setting: Setting, family: tuple[str, str], point: int, win: bool,
+def _line(setting: Setting, family: tuple[str, ...], point: int, win: bool,
           before: list[Event]) -> list[Event] | None:
     """A line bet (Pass or Don't Pass, or Come or Don't Come) and its odds on ``point``, then
     the roll that decides them: the point (``win``) or a seven."""
@@ -74,18 +87,18 @@ def _line(setting: Setting, family: tuple[str, str], point: int, win: bool,
     if not bets:
         return None
     out = list(before)
-    if family[0] == "come":
+    if family[0] == COME:
         out.append(_roll(4 if point != 4 else 5))  # the table's own point first
     out += [{"place": f"l{i}", "wager": w, "amount": 10} for i, w in enumerate(bets)]
     out.append(_roll(point))
-    out += [{"place": f"o{i}", "wager": f"{w}-odds", "amount": 20, "on": f"l{i}"}
-            for i, w in enumerate(bets) if f"{w}-odds" in setting.offered]
+    out += [{"place": f"o{i}", "wager": ODDS_OF.get(w, ""), "amount": 20, "on": f"l{i}"}
+            for i, w in enumerate(bets) if ODDS_OF.get(w, "") in setting.offered]
     out.append(_roll(point, True) if win else _roll(7))
     return out
 
 
 def earlier_points(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
-    for family in (("pass", "dont-pass"), ("come", "dont-come")):
+    for family in (COME_OUT_LINES, POINT_LINES):
         for shooter in (1, 2, 3):
             for points in (0, 1, 2):
                 for point in POINTS:
@@ -104,36 +117,36 @@ def earlier_points(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
 
 def same_number(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
     offered = setting.offered
-    if "dont-pass" in offered:
+    if DONT_PASS in offered:
         yield "history: Don't Pass barred twice", [
-            {"place": "d", "wager": "dont-pass", "amount": 10}, {"roll": [6, 6]},
-            {"roll": [6, 6]}, {"roll": [1, 1]}, {"place": "e", "wager": "dont-pass",
+            {"place": "d", "wager": DONT_PASS, "amount": 10}, {"roll": [6, 6]},
+            {"roll": [6, 6]}, {"roll": [1, 1]}, {"place": "e", "wager": DONT_PASS,
                                                  "amount": 10}, {"roll": [6, 6]}]
-    if "dont-come" in offered:
+    if DONT_COME in offered:
         yield "history: Don't Come barred twice", [
-            _roll(4), {"place": "d", "wager": "dont-come", "amount": 10}, {"roll": [6, 6]},
+            _roll(4), {"place": "d", "wager": DONT_COME, "amount": 10}, {"roll": [6, 6]},
             {"roll": [6, 6]}, {"roll": [1, 2]},
-            {"place": "e", "wager": "dont-come", "amount": 10}, {"roll": [6, 6]}]
-    for line in ("pass", "dont-pass"):
+            {"place": "e", "wager": DONT_COME, "amount": 10}, {"roll": [6, 6]}]
+    for line in COME_OUT_LINES:
         if line in offered:
             for total in (7, 11, 2, 3, 12):
                 d1, d2 = (1, total - 1) if total <= 7 else (total - 6, 6)
                 yield f"history: {line} decided on {total} twice", [
                     {"place": "a", "wager": line, "amount": 10}, {"roll": [d1, d2]},
                     {"place": "b", "wager": line, "amount": 10}, {"roll": [d2, d1]}]
-    if {"come", "come-odds"} <= offered:
+    if {COME, COME_ODDS} <= offered:
         for n in POINTS:
             table = 4 if n != 4 else 5
             yield f"history: Come odds on {n} returned, then staked again", [
-                _roll(table), {"place": "c", "wager": "come", "amount": 10}, _roll(n),
-                {"place": "co", "wager": "come-odds", "amount": 10, "on": "c"},
+                _roll(table), {"place": "c", "wager": COME, "amount": 10}, _roll(n),
+                {"place": "co", "wager": COME_ODDS, "amount": 10, "on": "c"},
                 _roll(table, True), _roll(n, True), _roll(table),
-                {"place": "d", "wager": "come", "amount": 10}, _roll(n),
-                {"place": "do", "wager": "come-odds", "amount": 10, "on": "d"}, _roll(n)]
+                {"place": "d", "wager": COME, "amount": 10}, _roll(n),
+                {"place": "do", "wager": COME_ODDS, "amount": 10, "on": "d"}, _roll(n)]
 
 
 def _callable(setting: Setting) -> list[str]:
-    return [w for w in ("hard-4", "hard-6", "hard-8", "hard-10") if w in setting.offered]
+    return [w for w in HARD_WAYS if w in setting.offered]
 
 
 def calls_around_point(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
@@ -166,13 +179,13 @@ def calls_again(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
             yield f"history: {wager} called {i + 1} time(s), then rolled hard", [
                 {"place": "h", "wager": wager, "amount": 10}, *calls,
                 {"roll": list(HARD[n])}]
-    if {"come", "come-odds"} <= setting.offered:
+    if {COME, COME_ODDS} <= setting.offered:
         calls = []
         for i in range(4):
             calls.append({"call": "o", "working": i % 2 == 0})
             yield f"history: come-odds called {i + 1} time(s), then a come-out roll", [
-                _roll(4), {"place": "c", "wager": "come", "amount": 10}, _roll(5),
-                {"place": "o", "wager": "come-odds", "amount": 20, "on": "c"}, *calls,
+                _roll(4), {"place": "c", "wager": COME, "amount": 10}, _roll(5),
+                {"place": "o", "wager": COME_ODDS, "amount": 20, "on": "c"}, *calls,
                 _roll(4, True), _roll(5, True)]
 
 
@@ -180,7 +193,7 @@ def placed_after(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
     """A Come and a Don't Come bet placed just after each kind of event while a point is on,
     then decided on their come roll (by a 7 and by a craps 3) and on their point."""
     hard = _callable(setting)
-    for line in ("come", "dont-come"):
+    for line in POINT_LINES:
         if line not in setting.offered:
             continue
         befores: list[tuple[str, list[Event]]] = [
@@ -231,7 +244,7 @@ def deep(setting: Setting, rolls: int) -> list[Event]:
     placed and decided every way it can be, on come-out rolls and with a point on."""
     out: list[Event] = [{"roll": [5, 6] if i % 2 else [6, 5]} for i in range(rolls)]
     one_roll = sorted(w for w in setting.offered if w not in ODDS_ON
-                      and w not in ("pass", "dont-pass", "come", "dont-come"))
+                      and w not in SINGLE)
     working = {} if setting.policies.no_working_call else {"working": True}
     ceiling = setting.policies.stake_ceiling
     ref = ReferenceTable(setting)
@@ -245,12 +258,12 @@ def deep(setting: Setting, rolls: int) -> list[Event]:
                 for stake in DEEP_STAKES:
                     n += 1
                     placed.append({"place": f"d{n}", "wager": w, "amount": min(stake, ceiling),
-                                   **(working if w.startswith("hard-") else {})})
+                                   **(working if w in HARD_WAYS else {})})
         ref.play([*placed, {"roll": [d1, d2]}])
         out += [*placed, {"roll": [d1, d2]}]
     for point in POINTS:
         for win in (True, False):
-            line = _line(setting, ("pass", "dont-pass"), point, win, [])
+            line = _line(setting, COME_OUT_LINES, point, win, [])
             if line:
                 out += [_renamed(e, f"p{point}{win:d}") for e in line]
     return out

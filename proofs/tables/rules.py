@@ -10,9 +10,12 @@ from typing import Any
 from casino_proofs.tables.bets import Setting, TableState
 from casino_proofs.tables.planner import (
     ASSOCIATE_CLAUSE,
+    COME_OUT_LINES,
+    HARD_WAYS,
     HARD_WAYS_WITHDRAWAL_CLAUSE,
     MULTIPLE_CHANCES_CLAUSE,
     ODDS_ON,
+    POINT_LINES,
     SINGLE,
     Expect,
 )
@@ -36,7 +39,7 @@ def _refused(clause: str, why: str, kind: str, unjudged: bool = True) -> Expect:
 
 
 def _call_clause(wager: str) -> str:
-    return HARD_WAYS_CALL_CLAUSE if wager.startswith("hard-") else COME_ODDS_CALL_CLAUSE \
+    return HARD_WAYS_CALL_CLAUSE if wager in HARD_WAYS else COME_ODDS_CALL_CLAUSE \
         if wager in ODDS_ON else CALLS
 
 
@@ -92,9 +95,9 @@ def _single(ref: TableState, wager: str) -> Expect | None:
     """A Single Chance bet out of its time (conv-table-placement: the scripts "judge no
     other placement of a Single Chance bet"): the table's to take or refuse, and what
     becomes of it is not judged."""
-    if (wager in ("pass", "dont-pass") and not ref.table.come_out) or \
-            (wager in ("come", "dont-come") and ref.table.come_out):
-        when = "on a come-out roll" if wager in ("pass", "dont-pass") else \
+    if (wager in COME_OUT_LINES and not ref.table.come_out) or \
+            (wager in POINT_LINES and ref.table.come_out):
+        when = "on a come-out roll" if wager in COME_OUT_LINES else \
             "while a point is on"
         return Expect("either", PLACEMENT, f"a {wager} bet is made {when}: any other "
                                            "placement of it is the table's choice, and not "
@@ -158,9 +161,9 @@ def withdrawal(s: Setting, ref: TableState, event: dict[str, Any]) -> Expect:
     if bet.odds:
         return _refused(ASSOCIATE_CLAUSE, "the Associate Chances on it follow its outcome",
                         "withdrawal")
-    takes = bet.wager.startswith("hard-") or bet.wager in ODDS_ON
+    takes = bet.wager in HARD_WAYS or bet.wager in ODDS_ON
     if takes and bet.rolls:
-        clause = HARD_WAYS_WITHDRAWAL_CLAUSE if bet.wager.startswith("hard-") \
+        clause = HARD_WAYS_WITHDRAWAL_CLAUSE if bet.wager in HARD_WAYS \
             else ASSOCIATE_CLAUSE
         if bet.wager in s.policies.no_take_down:
             return Expect("refused", "policy-no-take-down", "the table takes no bet down",

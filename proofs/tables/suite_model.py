@@ -35,10 +35,11 @@ from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from casino_proofs.protocol.answers import DICE, POINTS
+from casino_proofs import spec
+from casino_proofs.protocol.answers import DICE
 from casino_proofs.tables import abstract
 from casino_proofs.tables.bets import RefBet, Setting, TableState
-from casino_proofs.tables.planner import ODDS_ON, SINGLE
+from casino_proofs.tables.planner import HARD_WAYS, ODDS_OF, ODDS_ON, SINGLE
 from casino_proofs.tables.reference import ReferenceTable, RollDue
 from casino_proofs.tables.transitions import _alphabet, _step
 
@@ -60,14 +61,7 @@ class Family:
         """The point number the family's wager is decided on while the table's point may be
         that number too: a Hard Way's, or a hop's on a point total (the roll that settles it
         may then make the table's point: the state says whether the point is that number)."""
-        hard = [w for w in self.wagers if w.startswith("hard-")]
-        if hard:
-            return int(hard[0][5:])
-        hops = [w for w in self.wagers if w.startswith("hop-")]
-        if hops:
-            a, b = (int(x) for x in hops[0][4:].split("-"))
-            return a + b if a + b in POINTS else None
-        return None
+        return next((n for n in (spec.family(w).decided_on for w in self.wagers) if n), None)
 
 
 def families(offered: Iterable[str]) -> list[Family]:
@@ -75,15 +69,15 @@ def families(offered: Iterable[str]) -> list[Family]:
     the wagers offered."""
     offered = set(offered)
     out = []
-    hard = sorted(w for w in offered if w.startswith("hard-"))
+    hard = sorted(w for w in offered if w in HARD_WAYS)
     if hard:
         out.append(Family(f"a Hard Way ({hard[0]})", (hard[0],)))
     one_roll = sorted(w for w in offered if w not in SINGLE and w not in ODDS_ON
-                      and not w.startswith("hard-"))
+                      and w not in HARD_WAYS)
     if one_roll:
         out.append(Family(f"a one-roll wager ({one_roll[0]})", (one_roll[0],)))
     for line in SINGLE:
-        odds = f"{line}-odds"
+        odds = ODDS_OF.get(line, "")
         if line in offered:
             wagers = (line, odds) if odds in offered else (line,)
             out.append(Family(" and ".join(wagers), wagers))

@@ -43,7 +43,7 @@ from casino_proofs.tables.obligations import Judge, merged
 from casino_proofs.tables.observe import EVEN, Observation, Played, read_script
 from casino_proofs.tables.oracle import Oracle
 from casino_proofs.tables.pairs import PairCoverage
-from casino_proofs.tables.planner import ODDS_ON, SINGLE, Script
+from casino_proofs.tables.planner import HARD_WAYS, ODDS_ON, SINGLE, Script
 from casino_proofs.tables.policies import Policies
 from casino_proofs.tables.settlements import matches, rounded_away
 from casino_proofs.tables.shrink import with_shortest
@@ -229,7 +229,7 @@ def applies(setting: Setting, kind: str) -> bool:
     odds = any(w in offered for w in ODDS_ON)
     multiple = any(w not in SINGLE and w not in ODDS_ON for w in offered)
     return {"any-time": multiple, "follow": odds,
-            "withdrawal": odds or any(w.startswith("hard-") for w in offered),
+            "withdrawal": odds or any(w in HARD_WAYS for w in offered),
             "call": not setting.policies.no_working_call
             and any(setting.oracle.takes_call(w) for w in offered)}.get(kind, True)
 

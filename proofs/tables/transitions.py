@@ -27,7 +27,16 @@ from casino_proofs.obligations.verdict import Obligation, Result, Verdict
 from casino_proofs.tables import abstract
 from casino_proofs.tables.bets import Setting, setting_key
 from casino_proofs.tables.observe import Played
-from casino_proofs.tables.planner import ODDS_ON, SINGLE, STAKE, Expect, Script
+from casino_proofs.tables.planner import (
+    COME_ODDS,
+    COME_OUT_LINES,
+    HARD_WAYS,
+    ODDS_ON,
+    SINGLE,
+    STAKE,
+    Expect,
+    Script,
+)
 from casino_proofs.tables.reference import ReferenceTable, RollDue
 from casino_proofs.tables.settlements import first_failure
 from casino_proofs.tables.stakes import stake
@@ -52,9 +61,9 @@ def fault_cause(kind: str) -> str:
 def kinds(offered: frozenset[str]) -> list[str]:
     """One wager of each kind the model tells apart, among those offered."""
     out: list[str] = []
-    hard = sorted(w for w in offered if w.startswith("hard-"))
+    hard = sorted(w for w in offered if w in HARD_WAYS)
     one_roll = sorted(w for w in offered if w not in SINGLE and w not in ODDS_ON
-                      and not w.startswith("hard-"))
+                      and w not in HARD_WAYS)
     for group in (hard[:1], one_roll[:1]):
         out += group
     return out + [w for w in (*SINGLE, *ODDS_ON) if w in offered]
@@ -71,7 +80,7 @@ def _alphabet(ref: ReferenceTable, wagers: Sequence[str]) -> Iterator[Event]:
             amount = stake(s, wager, STAKE)
             if slots and wager not in ODDS_ON:
                 continue  # a second bet is an Associate Chance, on the first or not
-            if wager in SINGLE and (wager in ("pass", "dont-pass")) != ref.table.come_out:
+            if wager in SINGLE and (wager in COME_OUT_LINES) != ref.table.come_out:
                 continue  # out of its time: not judged (conv-table-placement), never sent
             if wager in ODDS_ON:
                 for on in lines or ["b0"]:  # b0: no placement is ever named so
@@ -79,12 +88,12 @@ def _alphabet(ref: ReferenceTable, wagers: Sequence[str]) -> Iterator[Event]:
                     if s.policies.one_odds and parent is not None and parent.odds:
                         continue
                     yield {"place": new, "wager": wager, "amount": amount, "on": on}
-                    if wager == "come-odds" and not s.policies.no_working_call:
+                    if wager == COME_ODDS and not s.policies.no_working_call:
                         yield {"place": new, "wager": wager, "amount": amount, "on": on,
                                "working": True}
                 continue
             yield {"place": new, "wager": wager, "amount": amount}
-            if wager.startswith("hard-") and not s.policies.no_working_call:
+            if wager in HARD_WAYS and not s.policies.no_working_call:
                 yield {"place": new, "wager": wager, "amount": amount, "working": True}
             if not slots:
                 yield {"place": new, "wager": wager, "amount": 0}

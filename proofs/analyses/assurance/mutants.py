@@ -127,7 +127,7 @@ def craps_impl_mutants(wager: spec.WagerSpec) -> Iterator[Mutant]:
                      Mutated(name, lambda q, _real, ask: ask(_with(q, working=not q.working))
                              if q.come_out else None))
     if any(c for c, _w in states) and any(not c for c, _w in states) \
-            and name.startswith(("hard-", "come-odds")):
+            and spec.family(name).called:
         yield Mutant(f"craps/impl/{name}/come-out/flipped", "craps", "working", clause, name,
                      Mutated(name, lambda q, _real, ask: ask(
                          _with(q, come_out=not q.come_out, first_roll=False))))

@@ -415,7 +415,7 @@ def _lang_4(entry: Entry, alternative: str) -> Finding:
 
 def _lang_which(entry: Entry, alternative: str) -> Finding:
     started = time.perf_counter()
-    for name in ("horn", "world", "three-way-craps"):
+    for name in spec.named(spec.Kind.ONE_ROLL, combined=True):
         english = spec.wager(name)  # read restrictively, as the French says
         french = spec.wager(name)
         if compare_wagers(english, french) is not None:
@@ -449,8 +449,9 @@ def _payout_units(entry: Entry, alternative: str) -> Finding:
                    "Z3: every stake that is not a multiple of 6 units wins a fraction of a "
                    "unit at 5 to 6", {"stake": least, "says": says, "exact": str(exact),
                                       alternative: str(paid)},
-                   str(delta), ["dont-pass-odds", "dont-come-odds", "pass-odds", "come-odds",
-                                "horn", "world", "three-way-craps"],
+                   str(delta), [*spec.named(spec.Kind.ODDS, dont=True),
+                                *spec.named(spec.Kind.ODDS, dont=False),
+                                *spec.named(spec.Kind.ONE_ROLL, combined=True)],
                    seconds=time.perf_counter() - started)
 
 

@@ -37,16 +37,17 @@ from casino_proofs.spec.vocabulary import (
 
 def starts(wager: str) -> list[Start]:
     """Where the wager is followed from (documented in the report)."""
-    if wager.startswith("hard-"):
+    family = spec.family(wager)
+    if family.kind is spec.Kind.HARD_WAY:
         return [Start(0, 0, False, "placed before a come-out roll, no working call"),
                 Start(0, 0, False, "placed before a shooter's first roll", first_roll=True)]
-    if wager in ("pass", "dont-pass"):
-        return [Start(0, 0, False, "the come-out roll")]
-    if wager in ("come", "dont-come"):
-        return [Start(6, 0, False, "placed while the table's point is 6")]
-    if wager in ("pass-odds", "dont-pass-odds"):
+    come_out = family.placed_on == "come-out"
+    if family.kind is spec.Kind.LINE:
+        return [Start(0, 0, False, "the come-out roll")] if come_out else \
+            [Start(6, 0, False, "placed while the table's point is 6")]
+    if family.kind is spec.Kind.ODDS and come_out:
         return [Start(p, p, False, f"point {p}") for p in POINT_NUMBERS]
-    if wager in ("come-odds", "dont-come-odds"):
+    if family.kind is spec.Kind.ODDS:
         return [Start(0, p, False, f"come point {p}, a come-out roll next")
                 for p in POINT_NUMBERS]
     return [Start(0, 0, False, "placed before a come-out roll, no working call")]

@@ -122,7 +122,7 @@ def _query_tasks() -> list[tuple[str, ...]]:
 
 def _tasks(deck: tuple[int, ...], spec_checks: bool) -> list[tuple[str, ...]]:
     queries = [("queries",)] if spec_checks else []
-    passes = [("pass", scope, str(p)) for scope, size in SCOPES.items()
+    passes = [("hands", scope, str(p)) for scope, size in SCOPES.items()
               for p in range(len(deck) - size + 1)]
     # The longest first: hands starting with the lowest cards are the most numerous.
     passes.sort(key=lambda t: -_hands_of(t, len(deck)))
@@ -131,7 +131,7 @@ def _tasks(deck: tuple[int, ...], spec_checks: bool) -> list[tuple[str, ...]]:
 
 def _hands_of(task: tuple[str, ...], cards: int) -> int:
     """How many hands a pass task goes over (its first card fixed); a query task, none."""
-    if task[0] != "pass":
+    if task[0] != "hands":
         return 0
     return comb(cards - 1 - int(task[2]), SCOPES[task[1]] - 1)
 
@@ -141,7 +141,7 @@ def _answered(task: tuple[str, ...], got: Any, job: dict[str, Any]) -> Any:
     for the exhaustive obligation, never PROVED); the queries' process dying ends the check."""
     if not isinstance(got, NotAnswered):
         return got
-    if task[0] != "pass":
+    if task[0] != "hands":
         raise RuntimeError(f"the process running the Pai Gow queries ended: {got.why}")
     return pp.not_answered(_pass_hands(task, job["deck"]), _pass_index(task), job["sample"],
                            got.why)
@@ -249,12 +249,12 @@ def _run_tasks(job: dict[str, Any], tasks: list[tuple[str, ...]], where: scale.S
     work = scale.Work(_task, job, _setup, _teardown, _stays_here)
     for task, got in zip(tasks, scale.map_shards(work, tasks, where, finished), strict=True):
         outcome = _answered(task, got, job)
-        if task[0] == "pass":
+        if task[0] == "hands":
             passes[task[1]].merge(outcome)
         else:
             queries += outcome
         if phases is not None:
-            phase = "pass over every hand" if task[0] == "pass" else "queries"
+            phase = "pass over every hand" if task[0] == "hands" else "queries"
             phases[phase] = phases.get(phase, 0.0) + time.process_time() - clock
             clock = time.process_time()
     return passes, queries
