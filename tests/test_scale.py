@@ -31,6 +31,7 @@ from casino_proofs.command.main import main
 from casino_proofs.obligations.paigow import PaiGowOutcome, prove_paigow
 from casino_proofs.obligations.verdict import Verdict
 from casino_proofs.reports.check import to_json
+from casino_proofs.reports.documents import CheckDetail
 from casino_proofs.untrusted import processes
 from tests.decks import TWO_SUITS, WHEEL_TWO_SUITS
 
@@ -69,13 +70,14 @@ def cluster() -> Iterator[str]:
 def _report(outcome: PaiGowOutcome) -> str:
     """The outcome as ``check --format json`` reports it (its Pai Gow parts), without the
     fields that differ from run to run."""
-    detail = {"paigow": {"hands": outcome.hands, "classes": outcome.classes,
-                         "digest": outcome.digest, "silence": outcome.silence},
-              "runs": [{"answers_sha256": outcome.answers_digest,
-                        "determinism_sample": outcome.determinism_sample,
-                        "combination_counts": outcome.combination_counts,
-                        "channel": {s: log.json() for s, log in outcome.channel.items()}}],
-              "left_out": outcome.left_out}
+    detail = CheckDetail(
+        paigow={"hands": outcome.hands, "classes": outcome.classes,
+                "digest": outcome.digest, "silence": outcome.silence},
+        runs=({"answers_sha256": outcome.answers_digest,
+               "determinism_sample": outcome.determinism_sample,
+               "combination_counts": outcome.combination_counts,
+               "channel": {s: log.json() for s, log in outcome.channel.items()}},),
+        left_out=tuple(outcome.left_out))
     return _without_timings(to_json(outcome.results, {}, 0.0, detail))
 
 

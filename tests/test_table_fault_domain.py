@@ -123,28 +123,29 @@ def test_conv_table_suite_a_tables_proved_states_its_fault_domain_in_every_forma
     import shutil
     from pathlib import Path
 
-    from casino_proofs.command import check
     from casino_proofs.command.main import main
+    from casino_proofs.reports import registry
+    from casino_proofs.reports.documents import CheckDocument
 
     if shutil.which("node") is None:
         pytest.skip("node is not installed (.ci/run installs it)")
     table = Path(__file__).resolve().parent.parent / "examples/engines/table.js"
-    kept: list[tuple[object, ...]] = []
-    render = check.render
-    monkeypatch.setattr(check, "render", lambda *a: kept.append(a) or render(*a))
-    monkeypatch.setattr("casino_proofs.analyses.readings.ambiguities.find_all", lambda: [])
+    kept: list[object] = []
+    render = registry.render
+    monkeypatch.setattr(registry, "render", lambda d, f: kept.append(d) or render(d, f))
     assert main(["check", "--quiet", "--only", "craps", "--sessions", "2", "--wagers",
                  "pass,pass-odds", "--format", "json", "--engine", f"play:node {table}"]) == 0
     capsys.readouterr()
-    _form, *rest = kept[0]
+    made = kept[0]
+    assert isinstance(made, CheckDocument)
     words = ("the model", "the sessions", "the history", "the data", "not covered")
     for form in ("text", "markdown", "html", "junit", "sarif"):
-        out = render(form, *rest)  # type: ignore[arg-type]
+        out = render(made, form)
         flat = " ".join(out.split())
         for word in words:
             assert f"fault domain, {word}:" in flat, (form, word)
         assert "uniformity hypothesis" in flat and "bet IDs of" in flat, form
-    doc = json.loads(render("json", *rest))  # type: ignore[arg-type]
+    doc = json.loads(render(made, "json"))
     domain = doc["table_domain"][0]  # one a reading run
     assert set(domain) == {"model", "sessions", "history", "data", "hypotheses"}
     assert set(domain["data"]) >= {"bet_ids", "stakes", "odds_stakes", "dice"}

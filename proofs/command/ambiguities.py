@@ -5,18 +5,18 @@ more than one way, decided material (with a witness and the money difference) or
 from __future__ import annotations
 
 import argparse
-import json
 
 from casino_proofs.command.options import (
     Commands,
     budget_options,
     command,
+    format_option,
     output_option,
     quiet,
 )
-from casino_proofs.command.output import write_text
+from casino_proofs.command.output import write_report
 from casino_proofs.context import report_context
-from casino_proofs.obligations.verdict import EXIT_ERROR, EXIT_PROVED, EXIT_UNKNOWN
+from casino_proofs.reports.documents import AmbiguitiesDocument
 
 
 def register(sub: Commands) -> None:
@@ -26,9 +26,7 @@ def register(sub: Commands) -> None:
                           "one way, compared with its default reading: a witness and the money "
                           "difference where it matters, the proof where it does not.")
     output_option(ambiguities)
-    ambiguities.add_argument("--format", choices=("text", "json", "sarif"), default="text",
-                             help="output format (default: text; sarif: results of kind "
-                                  "review)")
+    format_option(ambiguities, AmbiguitiesDocument, "sarif: results of kind review")
     budget_options(ambiguities)
     quiet(ambiguities)
     ambiguities.set_defaults(run=run_ambiguities)
@@ -38,8 +36,6 @@ def run_ambiguities(args: argparse.Namespace) -> int:
     from casino_proofs.analyses.readings.ambiguities import find_all, finding_json
     from casino_proofs.command.output import check_output_paths
     from casino_proofs.progress import Progress
-    from casino_proofs.reports import formats
-    from casino_proofs.reports.findings import ambiguities_text
     from casino_proofs.solving.budget import Budget
 
     check_output_paths(args.output, None)
@@ -47,16 +43,7 @@ def run_ambiguities(args: argparse.Namespace) -> int:
     bar = Progress("ambiguities", 0, not args.quiet)
     findings = [finding_json(f) for f in find_all(bar, budget)]
     bar.close()
-    context = {**report_context({}), "budget": budget.as_json()}
-    if args.format == "json":
-        doc = {"schema": "casino-proofs/ambiguities", "schema_version": 1, **context,
-               "ambiguities": findings}
-        write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", args.output)
-    elif args.format == "sarif":
-        write_text(formats.to_sarif([], context, findings), args.output)
-    else:
-        write_text(ambiguities_text(findings, context), args.output)
-    verdicts = {f["verdict"] for f in findings}
-    if "ERROR" in verdicts:
-        return EXIT_ERROR
-    return EXIT_UNKNOWN if "UNKNOWN" in verdicts else EXIT_PROVED
+    doc = AmbiguitiesDocument({**report_context({}), "budget": budget.as_json()},
+                              tuple(findings))
+    write_report(doc, args.format, args.output)
+    return doc.exit_code

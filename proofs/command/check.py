@@ -36,6 +36,7 @@ from casino_proofs.command.options import (
     budget_type,
     command,
     engine_options,
+    format_option,
     output_option,
     quiet,
     reading_option,
@@ -51,8 +52,8 @@ from casino_proofs.obligations.plan import not_offered, plan_runs, relabel
 from casino_proofs.obligations.verdict import Result, exit_code
 from casino_proofs.progress import Progress
 from casino_proofs.protocol.engine import Engine
-from casino_proofs.reports import formats
-from casino_proofs.reports.check import to_json, to_text
+from casino_proofs.reports import registry
+from casino_proofs.reports.documents import CheckDetail, CheckDocument, CheckScope, ParDocument
 from casino_proofs.solving.budget import Budget
 
 GAMES = ("craps", "paigow")
@@ -63,10 +64,8 @@ def register(sub: Commands) -> None:
                     "Prove every obligation: spec exhaustive, exclusive and never vacuous; the "
                     "implementation under test agreeing with spec on every reachable state "
                     "and all 36 rolls, and on every Pai Gow hand.")
-    check.add_argument("--format",
-                       choices=("text", "json", "junit", "sarif", "markdown", "html"),
-                       default="text", help="report format (default: text; html: one "
-                                            "self-contained page for an auditor)")
+    format_option(check, CheckDocument, "html: one self-contained page for an auditor",
+                  "report")
     reading_option(check)
     check.add_argument("--all-readings", action="store_true",
                        help="also prove every other value of every reading the engine "
@@ -104,8 +103,9 @@ def register(sub: Commands) -> None:
 
 @dataclass
 class CheckRun:
-    """What a check gathers run by run: every result, the report's detail, each run's craps
-    answers (for the bundle) and the Pai Gow pass's counts (for the PAR sheet)."""
+    """What a check gathers run by run: every result, what the report's detail states of the
+    runs (each run, the games each was about, what was left out, the Pai Gow figures), each
+    run's craps answers (for the bundle) and the Pai Gow pass's counts (for the PAR sheet)."""
 
     args: argparse.Namespace
     engine: Engine
@@ -113,7 +113,10 @@ class CheckRun:
     wagers: list[str] | None
     record: bool
     results: list[Result] = field(default_factory=list)
-    detail: dict[str, Any] = field(default_factory=dict)
+    runs: list[dict[str, Any]] = field(default_factory=list)
+    planned: list[tuple[str, ...]] = field(default_factory=list)
+    left_out: list[dict[str, str]] = field(default_factory=list)
+    paigow_figures: dict[str, Any] | None = None
     craps_answers: dict[str, CrapsAnswers] = field(default_factory=dict)
     pass_counts: dict[str, dict[str, int]] | None = None
 
@@ -136,7 +139,7 @@ class CheckRun:
             run["craps"]["channel"] = craps.answers.channel.json()
         self.craps_answers[label or "base"] = craps.answers
         if label is None:
-            self.detail["left_out"] += craps.left_out
+            self.left_out += craps.left_out
 
     def paigow(self, label: str | None, chosen: dict[str, str], run: dict[str, Any]) -> None:
         hello, args = self.engine.hello, self.args
@@ -159,20 +162,20 @@ class CheckRun:
             run["paigow"]["channel"] = {scope: log.json() for scope, log
                                         in outcome.channel.items()}
         if label is None:
-            self.detail["paigow"] = {"hands": outcome.hands, "classes": outcome.classes,
-                                     "digest": outcome.digest, "silence": outcome.silence}
-            self.detail["left_out"] += outcome.left_out
+            self.paigow_figures = {"hands": outcome.hands, "classes": outcome.classes,
+                                   "digest": outcome.digest, "silence": outcome.silence}
+            self.left_out += outcome.left_out
             self.pass_counts = outcome.combination_counts
 
     def every_run(self, readings: dict[str, str], games: tuple[str, ...]) -> None:
         """One run per set of readings (``plan_runs``), each game in turn."""
         for label, chosen, run_games in plan_runs(self.engine.hello, readings,
                                                   self.args.all_readings, games,
-                                                  self.detail["left_out"]):
+                                                  self.left_out):
             run: dict[str, Any] = {"reading": label or "base", "readings": chosen}
             # the games the run is about, one the engine does not offer too (the bundle's)
-            self.detail["planned"].append([g for g in GAMES if g in run_games])
-            if self.detail["runs"]:
+            self.planned.append(tuple(g for g in GAMES if g in run_games))
+            if self.runs:
                 # What earlier runs left for the collector is freed now, not at whatever
                 # moment this run's allocations trigger it: Z3 hands out the ids of freed
                 # terms again, and a resource count depends on them (principle 6: the same
@@ -182,17 +185,29 @@ class CheckRun:
                 self.craps(label, chosen, run)
             if "paigow" in run_games:
                 self.paigow(label, chosen, run)
-            self.detail["runs"].append(run)
+            self.runs.append(run)
+
+    def detail(self, engine: dict[str, Any], notes: list[str],
+               table_domain: list[dict[str, Any]]) -> CheckDetail:
+        """The report's detail, once every run is done (``engine``: the engine's description,
+        as it was before the runs)."""
+        args = self.args
+        return CheckDetail(
+            engine=engine, runs=tuple(self.runs), planned=tuple(self.planned),
+            left_out=tuple(self.left_out),
+            wagers=None if self.wagers is None else tuple(self.wagers),
+            scope=CheckScope(args.all_readings, args.only), notes=tuple(notes),
+            table_domain=tuple(table_domain), paigow=self.paigow_figures)
 
 
 def _all_readings_note(args: argparse.Namespace, engine: Engine,
-                       detail: dict[str, Any]) -> None:
+                       runs: list[dict[str, Any]], notes: list[str]) -> None:
     if args.all_readings and engine.hello.readings is None:
-        detail["notes"].append("--all-readings: the engine claims no readings; it is proved "
-                               "under the readings in force alone")
+        notes.append("--all-readings: the engine claims no readings; it is proved "
+                     "under the readings in force alone")
     elif args.all_readings:
-        by_game = {g: sum(1 for r in detail["runs"][1:] if g in r) for g in GAMES}
-        detail["notes"].append(
+        by_game = {g: sum(1 for r in runs[1:] if g in r) for g in GAMES}
+        notes.append(
             f"--all-readings: {by_game['craps']} run(s) under another craps reading check "
             f"craps alone and {by_game['paigow']} under another Pai Gow reading Pai Gow "
             "alone: a reading of one game changes no answer of the other, so the other "
@@ -250,38 +265,38 @@ def run_check(args: argparse.Namespace) -> int:
         raise
     started = time.perf_counter()
     check = CheckRun(args, engine, budget, wagers, bool(args.bundle))
-    detail = check.detail
-    detail.update({"engine": engine.describe(), "runs": [], "planned": [], "left_out": []})
+    described = engine.describe()
     if args.only is not None:
         other = next(g for g in GAMES if g != args.only)
-        detail["left_out"].append({"what": f"every {other} obligation",
-                                   "why": f"--only {args.only}"})
-    detail["wagers"] = wagers
-    detail["scope"] = {"all_readings": args.all_readings, "only": args.only}
-    par_doc: dict[str, Any] | None = None
+        check.left_out.append({"what": f"every {other} obligation",
+                               "why": f"--only {args.only}"})
+    needs = registry.needs(CheckDocument, args.format)
+    par_doc: ParDocument | None = None
     try:
         check.every_run(readings, games)
-        detail["notes"] = claim_notes + engine.notes()
+        notes = claim_notes + engine.notes()
         domain = getattr(engine, "table_domain", None)
-        if domain is not None and domain():
-            detail["table_domain"] = domain()
-        if args.bundle or args.format == "html":
+        table_domain = domain() if domain is not None else []
+        if args.bundle or "par" in needs:
             played = tuple(g for g in games if g in hello.games)
             par_doc = par_sheet(engine, readings, played, wagers, check.pass_counts,
                                 args.workers)
     finally:
         engine.close()
-    _all_readings_note(args, engine, detail)
+    _all_readings_note(args, engine, check.runs, notes)
     seconds = time.perf_counter() - started
     context = {**report_context(readings, engine.policies_in_force(), games),
                "budget": budget.as_json()}
-    text = render(args.format, check.results, context, seconds, detail, readings, par_doc)
+    doc = CheckDocument(tuple(check.results), context, seconds,
+                        check.detail(described, notes, table_domain), readings,
+                        *page_inputs(needs, readings), par=par_doc)
+    text = registry.render(doc, args.format)
     if args.bundle:
         from casino_proofs.audit.bundle import write_bundle
 
         try:
-            write_bundle(args.bundle, check.results, context, budget, detail,
-                         check.craps_answers, par_doc)
+            write_bundle(args.bundle, check.results, context, budget, doc.detail.json(),
+                         check.craps_answers, par_doc.json() if par_doc else None)
         except OSError as exc:
             raise UsageError(f"--bundle {args.bundle}: cannot write it ({exc.strerror or exc});"
                              " no report written") from exc
@@ -289,12 +304,29 @@ def run_check(args: argparse.Namespace) -> int:
     return exit_code(check.results)
 
 
+def page_inputs(needs: frozenset[str], readings: dict[str, str]
+                ) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
+    """What a format shows besides the check (``registry.needs``), computed before it is
+    rendered: the ambiguity findings, then the house edges under the readings in force."""
+    findings: tuple[dict[str, Any], ...] = ()
+    edges: tuple[dict[str, Any], ...] = ()
+    if "findings" in needs:
+        from casino_proofs.analyses.readings.ambiguities import find_all, finding_json
+
+        findings = tuple(finding_json(f) for f in find_all())
+    if "edges" in needs:
+        from casino_proofs.analyses.readings.edge import edge_rows, row_json
+
+        edges = tuple(row_json(r) for r in edge_rows(readings))
+    return findings, edges
+
+
 def par_sheet(engine: Engine, readings: dict[str, str], games: tuple[str, ...],
               wagers: list[str] | None, pass_counts: dict[str, dict[str, int]] | None,
-              workers: int) -> dict[str, Any]:
+              workers: int) -> ParDocument:
     """The PAR sheet the audit bundle holds: the run's figures, the five-card table set
     against the counts of the run's own pass over every hand."""
-    from casino_proofs.analyses.par.sheet import craps_sheet, document, paigow_sheet
+    from casino_proofs.analyses.par.sheet import craps_sheet, paigow_sheet
 
     craps = craps_sheet(readings, engine, wagers, 0)[0] if "craps" in games else None
     paigow = paigow_sheet(readings, engine, workers) if "paigow" in games else None
@@ -303,24 +335,4 @@ def par_sheet(engine: Engine, readings: dict[str, str], games: tuple[str, ...],
         paigow[0]["five_card"]["matches_the_proof_pass"] = (
             None if pass_counts is None or "high" not in pass_counts
             else five == pass_counts["high"])
-    return document({"engine": engine.target}, craps, paigow, None)
-
-
-def render(form: str, results: list[Result], context: dict[str, Any], seconds: float,
-           detail: dict[str, Any], readings: dict[str, str],
-           par: dict[str, Any] | None = None) -> str:
-    if form == "junit":
-        return formats.to_junit(results, seconds, formats.domain_notes(detail))
-    if form == "sarif":
-        return formats.to_sarif(results, context, None, formats.domain_notes(detail))
-    if form == "markdown":
-        return formats.to_markdown(results, context, seconds, detail)
-    if form == "html":
-        from casino_proofs.analyses.readings.ambiguities import find_all, finding_json
-        from casino_proofs.analyses.readings.edge import edge_rows, row_json
-        from casino_proofs.reports.html import to_html
-
-        return to_html(results, context, seconds, [finding_json(f) for f in find_all()],
-                       [row_json(r) for r in edge_rows(readings)], detail, par)
-    render_doc = to_json if form == "json" else to_text
-    return render_doc(results, context, seconds, detail)
+    return ParDocument({"engine": engine.target}, craps, paigow, None)

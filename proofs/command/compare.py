@@ -11,20 +11,20 @@ from casino_proofs.command.options import (
     Commands,
     command,
     engine_options,
+    format_option,
     reading_option,
-    text_or_json,
 )
-from casino_proofs.command.output import print_json, write_text
+from casino_proofs.command.output import write_report
 from casino_proofs.command.rank import HAND_HELP, paigow_readings
 from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED
-from casino_proofs.reports.check import compare_text
+from casino_proofs.reports.documents import CompareDocument
 
 
 def register(sub: Commands) -> None:
     compare = command(sub, "compare", "which of two Pai Gow hands ranks higher, and why",
                       "Which of two Pai Gow Poker hands ranks higher, by the specification and "
                       "by the implementation, citing the clause or convention that decides.")
-    text_or_json(compare)
+    format_option(compare, CompareDocument)
     reading_option(compare)
     compare.add_argument("hand_a", metavar="HAND_A", help=HAND_HELP)
     compare.add_argument("hand_b", metavar="HAND_B", help="as HAND_A, with as many cards")
@@ -40,8 +40,5 @@ def run_compare(args: argparse.Namespace) -> int:
         doc = hands.compare(args.hand_a, args.hand_b, readings, engine)
     finally:
         engine.close()
-    if args.format == "json":
-        print_json(doc)
-    else:
-        write_text(compare_text(doc), None)
+    write_report(CompareDocument(doc), args.format, None)
     return EXIT_PROVED if doc["agree"] else EXIT_REFUTED

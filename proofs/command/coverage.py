@@ -4,11 +4,11 @@ implements, proves and tests it, or why it is out of scope."""
 from __future__ import annotations
 
 import argparse
-import json
 
-from casino_proofs.command.options import Commands, command, output_option, text_or_json
-from casino_proofs.command.output import write_text
+from casino_proofs.command.options import Commands, command, format_option, output_option
+from casino_proofs.command.output import write_report
 from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED
+from casino_proofs.reports.documents import CoverageDocument
 
 
 def register(sub: Commands) -> None:
@@ -18,7 +18,7 @@ def register(sub: Commands) -> None:
                        "or why it is out of scope. Exit 1 if a sentence is covered by nothing "
                        "or a constraint cites no clause.")
     output_option(coverage)
-    text_or_json(coverage)
+    format_option(coverage, CoverageDocument)
     coverage.add_argument("--tests", metavar="DIR",
                           help="the project's tests/ folder (default: ./tests, else the "
                                "checkout the package was installed from)")
@@ -26,16 +26,12 @@ def register(sub: Commands) -> None:
 
 
 def run_coverage(args: argparse.Namespace) -> int:
-    from casino_proofs.analyses.assurance.coverage import coverage, coverage_json, find_tests
+    from casino_proofs.analyses.assurance.coverage import coverage, find_tests
     from casino_proofs.command.output import check_output_paths
-    from casino_proofs.reports.assurance import coverage_text
 
     check_output_paths(args.output, None)
     folder = find_tests(args.tests)
     rows, uncited = coverage(folder)
-    if args.format == "json":
-        write_text(json.dumps(coverage_json(rows, uncited, folder), indent=2,
-                              ensure_ascii=False) + "\n", args.output)
-    else:
-        write_text(coverage_text(rows, uncited, folder), args.output)
+    write_report(CoverageDocument(tuple(rows), tuple(uncited), folder), args.format,
+                 args.output)
     return EXIT_PROVED if all(r.covered for r in rows) and not uncited else EXIT_REFUTED

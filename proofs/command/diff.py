@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from casino_proofs.adapters.targets import open_target
 from casino_proofs.command.arguments import UsageError, check_scope, parse_wagers
@@ -16,10 +16,11 @@ from casino_proofs.command.options import (
     budget_options,
     budget_type,
     command,
+    format_option,
     output_option,
     quiet,
 )
-from casino_proofs.command.output import check_output_paths, write_text
+from casino_proofs.command.output import check_output_paths, write_report
 from casino_proofs.context import parse_readings, report_context
 from casino_proofs.obligations.verdict import (
     EXIT_ERROR,
@@ -29,6 +30,7 @@ from casino_proofs.obligations.verdict import (
 )
 from casino_proofs.progress import Progress
 from casino_proofs.protocol.hello import EngineUnavailable
+from casino_proofs.reports.documents import DiffDocument
 from casino_proofs.solving.budget import Budget
 
 if TYPE_CHECKING:
@@ -70,9 +72,7 @@ def register(sub: Commands) -> None:
     p.add_argument("--expect", metavar="FILE",
                    help="the differences expected: a previous run's --format json, or a "
                         "reviewed list of difference IDs, one per line ('#' comments)")
-    p.add_argument("--format", choices=("text", "json", "markdown", "html"), default="text",
-                   help="output format (default: text; markdown is short enough for a "
-                        "pull-request comment)")
+    format_option(p, DiffDocument, "markdown is short enough for a pull-request comment")
     p.add_argument("--workers", type=budget_type("--workers"), default=2, metavar="N",
                    help="processes for the pass over every Pai Gow hand (default: 2)")
     quiet(p)
@@ -163,7 +163,6 @@ def _side(name: str, pairs: list[str], option: str, timeout_ms: int) -> diff.Tar
 
 def run_diff(args: argparse.Namespace) -> int:
     from casino_proofs.analyses import diff
-    from casino_proofs.reports.diff import render
 
     budget = Budget(z3_rlimit=args.rlimit, wall_ms=args.timeout_ms)
     wagers = parse_wagers(args.wagers)
@@ -187,27 +186,8 @@ def run_diff(args: argparse.Namespace) -> int:
             if t.engine is not None:
                 t.engine.close()
     context = report_context({})
-    doc["tool"] = context["tool"]
-    doc["regulation"] = context["regulation"]
-    doc["budget"] = budget.as_json()
-    if expected is not None:
-        doc["expect"] = {"file": args.expect,
-                         **diff.compare_expected(doc, expected, games, wagers)}
-    code = exit_code(doc)
-    doc["exit_code"] = code
-    write_text(render(args.format, doc), args.output)
-    return code
-
-
-def exit_code(doc: dict[str, Any]) -> int:
-    expect = doc.get("expect")
-    if expect is not None:
-        if not expect["met"]:
-            return EXIT_REFUTED
-    elif doc["differences"]:
-        return EXIT_REFUTED
-    if doc["problems"]:
-        return EXIT_ERROR
-    if doc["unknown"]:
-        return EXIT_UNKNOWN
-    return EXIT_PROVED
+    expect = None if expected is None else {
+        "file": args.expect, **diff.compare_expected(doc, expected, games, wagers)}
+    report = DiffDocument(doc, context["tool"], context["regulation"], budget.as_json(), expect)
+    write_report(report, args.format, args.output)
+    return report.exit_code

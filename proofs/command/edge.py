@@ -4,19 +4,18 @@ and checked against the implementation under test, under every reading that chan
 from __future__ import annotations
 
 import argparse
-import json
 
 from casino_proofs.command.options import (
     Commands,
     command,
     engine_options,
+    format_option,
     output_option,
     reading_option,
-    text_or_json,
 )
-from casino_proofs.command.output import write_text
+from casino_proofs.command.output import write_report
 from casino_proofs.context import parse_readings, report_context
-from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED
+from casino_proofs.reports.documents import EdgeDocument
 
 
 def register(sub: Commands) -> None:
@@ -25,7 +24,7 @@ def register(sub: Commands) -> None:
                    "from the specification and checked against the implementation under "
                    "test, under the base readings and under each other reading that changes "
                    "the wager.")
-    text_or_json(edge)
+    format_option(edge, EdgeDocument)
     reading_option(edge)
     output_option(edge)
     engine_options(edge)
@@ -36,7 +35,6 @@ def run_edge(args: argparse.Namespace) -> int:
     from casino_proofs.analyses.readings.edge import edge_rows, row_json
     from casino_proofs.command.arguments import check_readings, open_engine
     from casino_proofs.command.output import check_output_paths
-    from casino_proofs.reports.findings import edge_text
 
     readings = parse_readings(args.reading)
     check_readings(readings, ("craps",), "edge")
@@ -46,11 +44,6 @@ def run_edge(args: argparse.Namespace) -> int:
         rows = [row_json(r) for r in edge_rows(readings, engine=engine)]
     finally:
         engine.close()
-    context = report_context(readings)
-    if args.format == "json":
-        doc = {"schema": "casino-proofs/edge", "schema_version": 1, **context,
-               "engine": engine.target, "edges": rows}
-        write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", args.output)
-    else:
-        write_text(edge_text(rows, context), args.output)
-    return EXIT_PROVED if all(r["agree"] for r in rows) else EXIT_REFUTED
+    doc = EdgeDocument(report_context(readings), engine.target, tuple(rows))
+    write_report(doc, args.format, args.output)
+    return doc.exit_code

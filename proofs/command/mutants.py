@@ -4,11 +4,11 @@ through the proofs; every one must be caught."""
 from __future__ import annotations
 
 import argparse
-import json
 
-from casino_proofs.command.options import Commands, command, output_option, quiet, text_or_json
-from casino_proofs.command.output import write_text
+from casino_proofs.command.options import Commands, command, format_option, output_option, quiet
+from casino_proofs.command.output import write_report
 from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED
+from casino_proofs.reports.documents import MutantsDocument
 
 
 def register(sub: Commands) -> None:
@@ -19,7 +19,7 @@ def register(sub: Commands) -> None:
                       "reversed) and faulty specifications (a rule dropped, weakened or "
                       "shifted); run each through the proofs. Exit 1 if any survives.")
     output_option(mutants)
-    text_or_json(mutants)
+    format_option(mutants, MutantsDocument)
     mutants.add_argument("--only", choices=("craps", "paigow"), default=None,
                          help="one game only (default: both)")
     mutants.add_argument("--quick", action="store_true",
@@ -32,7 +32,6 @@ def run_mutants(args: argparse.Namespace) -> int:
     from casino_proofs.analyses.assurance.mutants import generate, quick, report, run
     from casino_proofs.command.output import check_output_paths
     from casino_proofs.progress import Progress
-    from casino_proofs.reports.assurance import mutants_text
 
     check_output_paths(args.output, None)
     chosen = generate(args.only)
@@ -45,6 +44,5 @@ def run_mutants(args: argparse.Namespace) -> int:
         progress.step()
     progress.close()
     doc = report(outcomes)
-    write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n" if args.format == "json"
-               else mutants_text(doc), args.output)
+    write_report(MutantsDocument(doc), args.format, args.output)
     return EXIT_PROVED if not doc["survivors"] else EXIT_REFUTED

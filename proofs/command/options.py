@@ -19,6 +19,7 @@ from casino_proofs.obligations.verdict import (
     EXIT_UNKNOWN,
     EXIT_USAGE,
 )
+from casino_proofs.reports import registry
 from casino_proofs.solving.budget import (
     DEFAULT_WALL_MS,
     DEFAULT_Z3_RLIMIT,
@@ -179,9 +180,13 @@ def output_option(p: argparse.ArgumentParser) -> None:
                    help="write the report to FILE (written whole or not at all)")
 
 
-def text_or_json(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="output format (default: text)")
+def format_option(p: argparse.ArgumentParser, document: type, note: str = "",
+                  what: str = "output") -> None:
+    """``--format``: the document's formats and its default, as ``reports/registry.py`` names
+    them; ``note`` follows the default in the help."""
+    chosen = registry.default(document)
+    p.add_argument("--format", choices=registry.formats(document), default=chosen,
+                   help=f"{what} format (default: {chosen}{'; ' + note if note else ''})")
 
 
 def quiet(p: argparse.ArgumentParser) -> None:

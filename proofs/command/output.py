@@ -16,15 +16,14 @@ terminal that shows it.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from casino_proofs.command.arguments import UsageError
+from casino_proofs.reports import registry
 from casino_proofs.untrusted.printable import printable
 
 #: the least free space a report's file system must have
@@ -129,6 +128,7 @@ def write_text(text: str, output: str | None) -> None:
         raise
 
 
-def print_json(doc: dict[str, Any]) -> None:
-    """A document as indented JSON on standard output."""
-    write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", None)
+def write_report(doc: object, form: str, output: str | None) -> None:
+    """A document rendered in the format ``form`` (``reports/registry.py``), written as
+    :func:`write_text` writes."""
+    write_text(registry.render(doc, form), output)

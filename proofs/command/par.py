@@ -18,12 +18,14 @@ from casino_proofs.command.options import (
     budget_type,
     command,
     engine_options,
+    format_option,
     output_option,
     quiet,
     reading_option,
 )
-from casino_proofs.command.output import check_output_paths, write_text
+from casino_proofs.command.output import check_output_paths, write_report
 from casino_proofs.context import GAMES, parse_readings, report_context
+from casino_proofs.reports.documents import ParDocument
 
 
 def register(sub: Commands) -> None:
@@ -41,8 +43,7 @@ def register(sub: Commands) -> None:
                      help="one game only (default: both)")
     par.add_argument("--wagers", metavar="LIST",
                      help="these craps wagers only (comma-separated)")
-    par.add_argument("--format", choices=("text", "json", "csv", "markdown", "html"),
-                     default="text", help="output format (default: text)")
+    format_option(par, ParDocument)
     output_option(par)
     par.add_argument("--monte-carlo", type=budget_type("--monte-carlo"), default=None,
                      metavar="TRIALS",
@@ -62,8 +63,7 @@ def register(sub: Commands) -> None:
 
 def run_par(args: argparse.Namespace) -> int:
     from casino_proofs.analyses.par.breakage import add_breakage
-    from casino_proofs.analyses.par.sheet import craps_sheet, document, paigow_sheet
-    from casino_proofs.reports import par as render
+    from casino_proofs.analyses.par.sheet import craps_sheet, paigow_sheet
 
     readings = parse_readings(args.reading)
     wagers = parse_wagers(args.wagers)
@@ -96,10 +96,8 @@ def run_par(args: argparse.Namespace) -> int:
     finally:
         bar.close()
         engine.close()
-    doc = document({**report_context(readings, engine.policies_in_force(),
-                                     (args.only,) if args.only else GAMES),
-                    "engine": engine.target}, craps, paigow, monte)
-    text = {"json": render.to_json, "csv": render.to_csv, "markdown": render.to_markdown,
-            "html": render.to_html, "text": render.to_text}[args.format](doc)
-    write_text(text, args.output)
-    return int(doc["summary"]["exit_code"])
+    doc = ParDocument({**report_context(readings, engine.policies_in_force(),
+                                        (args.only,) if args.only else GAMES),
+                       "engine": engine.target}, craps, paigow, monte)
+    write_report(doc, args.format, args.output)
+    return doc.exit_code

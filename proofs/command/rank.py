@@ -11,13 +11,13 @@ from casino_proofs.command.options import (
     Commands,
     command,
     engine_options,
+    format_option,
     reading_option,
-    text_or_json,
 )
-from casino_proofs.command.output import print_json, write_text
+from casino_proofs.command.output import write_report
 from casino_proofs.context import parse_readings
 from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED
-from casino_proofs.reports.check import rank_text
+from casino_proofs.reports.documents import RankDocument
 
 HAND_HELP = ("five cards (high hand) or two (low hand): ranks 2-9 T J Q K A, suits c d h s, "
              "the joker Jk; separated by spaces or commas, e.g. 'Ah Kh Qh Jh Th'")
@@ -27,7 +27,7 @@ def register(sub: Commands) -> None:
     rank = command(sub, "rank", "rank one Pai Gow hand, spec and impl side by side",
                    "The combination of one Pai Gow Poker hand (s. 40) by the specification "
                    "and by the implementation, with the clause that names it.")
-    text_or_json(rank)
+    format_option(rank, RankDocument)
     reading_option(rank)
     rank.add_argument("hand", metavar="HAND", help=HAND_HELP)
     engine_options(rank)
@@ -48,8 +48,5 @@ def run_rank(args: argparse.Namespace) -> int:
         doc = hands.rank(args.hand, readings, engine)
     finally:
         engine.close()
-    if args.format == "json":
-        print_json(doc)
-    else:
-        write_text(rank_text(doc), None)
+    write_report(RankDocument(doc), args.format, None)
     return EXIT_REFUTED if doc["agree"] is False else EXIT_PROVED

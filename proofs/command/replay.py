@@ -4,8 +4,6 @@ options checked, the engine to ask again started, the findings printed as text o
 from __future__ import annotations
 
 import argparse
-import json
-from typing import TYPE_CHECKING, Any
 
 from casino_proofs.command.arguments import UsageError, open_engine
 from casino_proofs.command.options import (
@@ -14,10 +12,10 @@ from casino_proofs.command.options import (
     Commands,
     budget_type,
     command,
+    format_option,
     quiet,
-    text_or_json,
 )
-from casino_proofs.command.output import write_text
+from casino_proofs.command.output import write_report
 from casino_proofs.obligations.verdict import (
     EXIT_ON_RECORD,
     EXIT_PROVED,
@@ -25,11 +23,8 @@ from casino_proofs.obligations.verdict import (
     EXIT_UNKNOWN,
 )
 from casino_proofs.progress import Progress
+from casino_proofs.reports.documents import ReplayDocument
 from casino_proofs.solving.budget import DEFAULT_CVC5_RLIMIT, DEFAULT_Z3_RLIMIT
-
-if TYPE_CHECKING:
-    from casino_proofs.audit.findings import Finding, OnRecord
-    from casino_proofs.audit.intact import Bundle
 
 
 def register(sub: Commands) -> None:
@@ -45,7 +40,7 @@ def register(sub: Commands) -> None:
     replay.add_argument("bundle", metavar="DIR", help="a bundle written by check --bundle")
     replay.add_argument("--solver", choices=("cvc5", "z3"), default="cvc5",
                         help="the solver to re-check with (default: cvc5)")
-    text_or_json(replay)
+    format_option(replay, ReplayDocument)
     replay.add_argument("--rlimit", type=budget_type("--rlimit"), default=None,
                         metavar="UNITS",
                         help="the solver's resource limit per query (default: the bundle's: "
@@ -75,36 +70,6 @@ def register(sub: Commands) -> None:
                              "Pai Gow verdicts proved again by default")
     quiet(replay)
     replay.set_defaults(run=run_replay)
-
-
-def _text(bundle: Bundle, findings: list[Finding], on_record: list[OnRecord], solver: str,
-          engine: Any) -> str:
-    from casino_proofs.audit.findings import BAD
-    from casino_proofs.audit.rederivation import status_of
-    from casino_proofs.reports.text import fit, render
-
-    status = status_of(findings)
-    lines = [f"{f.status.upper():<22} {f.obligation}: {f.detail}" for f in findings
-             if f.status not in ("same", "on-record")]
-    held = sorted(o for o, s in status.items() if s == "on-record")
-    if held:
-        lines.append(f"{'ON RECORD':<22} {len(held)} verdicts, e.g. {held[0]}: they rest "
-                     "on what only the engine could give again (its answers over every Pai "
-                     "Gow hand, which the bundle holds as a hash; the records of a file; the "
-                     "events a table played or logged) "
-                     f"(replay --engine TARGET asks again; exit {EXIT_ON_RECORD})")
-    lines += [f"{'ON RECORD':<22} {r.what}: {r.why}" for r in on_record]
-    lines = [out for entry in lines for out in fit(entry, " " * 23)]  # under the detail
-    queries = sum(len(f.queries) for f in findings)
-    ids = {o["id"] for o in bundle.obligations}
-    bad = sum(1 for s in status.values() if s in BAD)
-    unknown = sum(1 for s in status.values() if s == "unknown")
-    rederived = len([o for o in ids if status.get(o, "same") == "same"])
-    lines.append(f"{queries} queries re-solved with {solver} and regenerated; {rederived} of "
-                 f"{len(ids)} obligations re-derived"
-                 f"{', the engine asked again' if engine is not None else ''}, {len(held)} "
-                 f"taken on record: {bad} not re-derived, {unknown} UNKNOWN")
-    return render(lines)
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -146,18 +111,7 @@ def run_replay(args: argparse.Namespace) -> int:
     held = [o for o, s in status.items() if s == "on-record"]
     code = EXIT_REFUTED if bad else EXIT_UNKNOWN if unknown else \
         EXIT_ON_RECORD if held else EXIT_PROVED
-    if args.format == "json":
-        doc = {"schema": "casino-proofs/replay", "schema_version": 3, "solver": args.solver,
-               "queries": sum(len(f.queries) for f in findings),
-               "obligations": len(bundle.obligations),
-               "engine_asked_again": target,
-               "on_record": sum(1 for s in status.values() if s == "on-record"),
-               "taken_on_record": [{"what": r.what, "why": r.why} for r in on_record],
-               "findings": [{"obligation": f.obligation, "status": f.status,
-                             "detail": f.detail, "queries": f.queries}
-                            for f in findings if f.status not in ("same", "on-record")],
-               "exit_code": code}
-        write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", None)
-    else:
-        write_text(_text(bundle, findings, on_record, args.solver, engine), None)
+    write_report(ReplayDocument(args.solver, tuple(o["id"] for o in bundle.obligations),
+                                tuple(findings), tuple(on_record), target, code),
+                 args.format, None)
     return code

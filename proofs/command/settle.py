@@ -21,25 +21,24 @@ from casino_proofs.command.options import (
     Commands,
     command,
     engine_options,
+    format_option,
     reading_option,
-    text_or_json,
     wager_list,
 )
-from casino_proofs.command.output import print_json, write_text
+from casino_proofs.command.output import write_report
 from casino_proofs.context import parse_readings, report_context
 from casino_proofs.obligations.craps.answers import answer_json
 from casino_proofs.obligations.craps.lifting import spec_dict, state_dict
 from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED
 from casino_proofs.protocol.answers import POINTS, CrapsInput, Refused, Settled
-from casino_proofs.reports.check import quote_lines, settlement_text
-from casino_proofs.reports.text import render
+from casino_proofs.reports.documents import SettleDocument
 
 
 def register(sub: Commands) -> None:
     settle = command(sub, "settle", "settle one wager on one roll, spec and impl side by side",
                      "Settle one wager on one roll with both the specification and the "
                      "implementation under test, quoting the clauses that decide it.")
-    text_or_json(settle)
+    format_option(settle, SettleDocument)
     reading_option(settle)
     settle.add_argument("wager", metavar="WAGER", help=wager_list())
     settle.add_argument("--roll", required=True, metavar="D1,D2",
@@ -115,42 +114,11 @@ def run_settle(args: argparse.Namespace) -> int:
         spec_out = spec_json[0]
     else:
         spec_out = {"decision": "conflict" if spec_json else "gap", "rules": spec_json}
-    doc: dict[str, Any] = {
-        "schema": "casino-proofs/settle", "schema_version": 1,
-        "wager": wager, "roll": [die_1, die_2], "state": state_dict(state),
-        "spec": spec_out, "impl": answer_json(answer), "agree": agree,
-        "engine": engine.target,
-        "clauses": [{"id": c, "text": regulation.quote(c)} for c in clauses],
-        "readings": {k: v["value"] for k, v in context["readings"].items()},
-    }
-    if args.format == "json":
-        print_json(doc)
-    else:
-        write_text(_settle_text(doc, spec_out, spec_json, reachable, clauses), None)
+    doc = SettleDocument(
+        wager=wager, roll=(die_1, die_2), state=state_dict(state), spec=spec_out,
+        impl=answer_json(answer), agree=agree, engine=engine.target, clauses=tuple(clauses),
+        quoted=tuple({"id": c, "text": regulation.quote(c)} for c in clauses),
+        readings={k: v["value"] for k, v in context["readings"].items()},
+        spec_rules=tuple(spec_json), reachable=reachable)
+    write_report(doc, args.format, None)
     return EXIT_PROVED if agree else EXIT_REFUTED
-
-
-def _settle_text(doc: dict[str, Any], spec_out: dict[str, Any], spec_json: list[dict[str, Any]],
-                 reachable: bool, clauses: list[str]) -> str:
-    wager, (die_1, die_2) = doc["wager"], doc["roll"]
-    agree = doc["agree"]
-    st = doc["state"]
-    where = ", ".join(
-        [("come-out roll" if st["come_out"] else "not a come-out roll")]
-        + ([f"point {st['point']}"] if st["point"] else [])
-        + (["working"] if st["working"] else [])
-        + (["a shooter's first roll"] if st["first_roll"] else []))
-    lines = [f"{wager} on roll {die_1},{die_2} ({where})"]
-    if "rules" in spec_out or not reachable:
-        lines.append(f"  spec: {spec_out['decision']}: "
-                     + ("; ".join(settlement_text(s) for s in spec_json) or spec_out.get(
-                         "why", "no rule decides this outcome")))
-    else:
-        lines.append(f"  spec: {settlement_text(spec_out)}")
-    lines.append(f"  impl: {settlement_text(doc['impl'])}")
-    lines.append("  spec and impl agree" if agree else "  SPEC AND IMPL DISAGREE")
-    lines += quote_lines(clauses, "  ")
-    lines.append("  readings: " + ", ".join(f"{k}={v}" for k, v in doc["readings"].items()))
-    return render(lines)
-
-

@@ -7,7 +7,18 @@ from pathlib import Path
 from typing import Any
 
 from casino_proofs.analyses.assurance.coverage import SentenceCoverage
+from casino_proofs.reports.documents import CoverageDocument, MutantsDocument
 from casino_proofs.reports.text import columns, fit, render
+
+
+def mutants_report(doc: MutantsDocument) -> str:
+    """``mutants --format text``."""
+    return mutants_text(doc.json())
+
+
+def coverage_report(doc: CoverageDocument) -> str:
+    """``coverage --format text``."""
+    return coverage_text(list(doc.rows), list(doc.uncited), doc.folder)
 
 
 def mutants_text(doc: dict[str, Any]) -> str:

@@ -10,6 +10,13 @@ from typing import Any
 from casino_proofs import regulation
 from casino_proofs.audit.schema import obligation_json
 from casino_proofs.obligations.verdict import Result, Verdict, exit_code
+from casino_proofs.reports.documents import (
+    CheckDetail,
+    CheckDocument,
+    CompareDocument,
+    RankDocument,
+    SettleDocument,
+)
 from casino_proofs.reports.text import render, wrapped
 from casino_proofs.reports.width import width
 from casino_proofs.untrusted.printable import one_line
@@ -33,19 +40,19 @@ def overall(results: list[Result]) -> str:
 
 
 def to_json(results: list[Result], context: dict[str, Any], seconds: float,
-            detail: dict[str, Any] | None = None) -> str:
+            detail: CheckDetail | None = None) -> str:
     """The check report as JSON (schema ``proofs/schemas/check.schema.json``). ``detail``:
     the engine under test, the runs, what was left out, notes, and the Pai Gow figures."""
-    detail = detail or {}
+    given = (detail or CheckDetail()).json()
     doc: dict[str, Any] = {
         "schema": SCHEMA,
         "schema_version": SCHEMA_VERSION,
         **context,
-        **{k: detail[k] for k in ("engine", "runs", "left_out", "notes", "table_domain")
-           if k in detail},
+        **{k: given[k] for k in ("engine", "runs", "left_out", "notes", "table_domain")
+           if k in given},
         "obligations": [obligation_json(r) for r in results],
         "findings": findings_json(results),
-        **({"paigow": detail["paigow"]} if "paigow" in detail else {}),
+        **({"paigow": given["paigow"]} if "paigow" in given else {}),
         "summary": {
             "total": len(results), **_counts(results), "verdict": overall(results),
             "exit_code": exit_code(results), "seconds": round(seconds, 3),
@@ -53,6 +60,16 @@ def to_json(results: list[Result], context: dict[str, Any], seconds: float,
         },
     }
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def check_json(doc: CheckDocument) -> str:
+    """``check --format json``."""
+    return to_json(list(doc.results), doc.context, doc.seconds, doc.detail)
+
+
+def check_text(doc: CheckDocument) -> str:
+    """``check --format text``."""
+    return to_text(list(doc.results), doc.context, doc.seconds, doc.detail)
 
 
 def also(results: list[Result]) -> str:
@@ -202,7 +219,7 @@ def header_lines(context: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _left_out_entries(items: list[dict[str, str]]) -> list[str]:
+def _left_out_entries(items: Iterable[dict[str, str]]) -> list[str]:
     """What was left out, one entry a reason (40 wagers left out by --wagers are one)."""
     by_why: dict[str, list[str]] = {}
     for item in items:
@@ -218,11 +235,11 @@ def _left_out_entries(items: list[dict[str, str]]) -> list[str]:
     return entries
 
 
-def engine_entries(detail: dict[str, Any]) -> list[str]:
+def engine_entries(detail: CheckDetail) -> list[str]:
     """Who was proved, one entry each (the first the engine itself; each entry whole, for a
     format that lays it out): the target and hello, the fingerprints of its answers, what was
     left out, the notes."""
-    engine = detail.get("engine")
+    engine = detail.engine
     if not engine:
         return []
     hello = engine["hello"]
@@ -233,7 +250,7 @@ def engine_entries(detail: dict[str, Any]) -> list[str]:
     # twice (its determinism is judged by ``history``)
     asked = "each read at its first observation" if engine.get("kind") in ("play", "log") \
         else "each asked twice"
-    for run in detail.get("runs", []):
+    for run in detail.runs:
         parts = []
         if "craps" in run:
             parts.append(f"craps answers sha256:{run['craps']['answers_sha256'][:16]} "
@@ -243,12 +260,12 @@ def engine_entries(detail: dict[str, Any]) -> list[str]:
                          f"({run['paigow']['determinism_sample']:,} hands asked twice)")
         if parts:
             entries.append(f"{run['reading']}: " + "; ".join(parts))
-    entries += _left_out_entries(detail.get("left_out", []))
-    entries += [f"note: {note}" for note in detail.get("notes", [])]
+    entries += _left_out_entries(detail.left_out)
+    entries += [f"note: {note}" for note in detail.notes]
     return entries
 
 
-def engine_lines(detail: dict[str, Any]) -> list[str]:
+def engine_lines(detail: CheckDetail) -> list[str]:
     """The engine entries wrapped to the report's width, each after the first indented."""
     entries = engine_entries(detail)
     return [line for i, entry in enumerate(entries)
@@ -364,10 +381,10 @@ def _by_run(results: list[Result]) -> dict[str, list[Result]]:
 
 
 def to_text(results: list[Result], context: dict[str, Any], seconds: float,
-            detail: dict[str, Any] | None = None) -> str:
+            detail: CheckDetail | None = None) -> str:
     """The check's report: the result first (and again last), what was checked, folded, then
     what failed, in full, then every obligation, one line each, run by run."""
-    detail = detail or {}
+    detail = detail or CheckDetail()
     lines = wrapped(summary_line(results, seconds))
     lines += header_lines(context)
     lines += engine_lines(detail)
@@ -397,8 +414,8 @@ def to_text(results: list[Result], context: dict[str, Any], seconds: float,
         lines += ["", f"Every obligation, under {under}:" if under else "Every obligation:"]
         columns = columns_of(mine)
         lines += [line for r in mine for line in obligation_lines(r, columns)]
-    if "paigow" in detail:
-        lines += paigow_lines(detail["paigow"])
+    if detail.paigow is not None:
+        lines += paigow_lines(detail.paigow)
     lines.append("")
     confirmed = sum(1 for r in results if r.verdict is Verdict.PROVED and r.enumeration)
     finite = sum(1 for r in results if r.enumeration)
@@ -441,6 +458,16 @@ def _impl_hand_text(impl_side: dict[str, Any]) -> str:
             f"{impl_side.get('explained', '')}").rstrip(": ")
 
 
+def rank_report(doc: RankDocument) -> str:
+    """``rank --format text``."""
+    return rank_text(doc.json())
+
+
+def compare_report(doc: CompareDocument) -> str:
+    """``compare --format text``."""
+    return compare_text(doc.json())
+
+
 def rank_text(doc: dict[str, Any]) -> str:
     spec_side, impl_side = doc["spec"], doc["impl"]
     lines = [
@@ -467,4 +494,27 @@ def compare_text(doc: dict[str, Any]) -> str:
         f"  why: {doc['why']}",
         *quote_lines(doc["decided_by"], "  "),
     ]
+    return render(lines)
+
+
+def settle_report(doc: SettleDocument) -> str:
+    """``settle --format text``: the wager and roll, each side's settlement, whether they
+    agree, the clauses quoted, the readings."""
+    (die_1, die_2), st, spec_out = doc.roll, doc.state, doc.spec
+    where = ", ".join(
+        [("come-out roll" if st["come_out"] else "not a come-out roll")]
+        + ([f"point {st['point']}"] if st["point"] else [])
+        + (["working"] if st["working"] else [])
+        + (["a shooter's first roll"] if st["first_roll"] else []))
+    lines = [f"{doc.wager} on roll {die_1},{die_2} ({where})"]
+    if "rules" in spec_out or not doc.reachable:
+        lines.append(f"  spec: {spec_out['decision']}: "
+                     + ("; ".join(settlement_text(s) for s in doc.spec_rules) or spec_out.get(
+                         "why", "no rule decides this outcome")))
+    else:
+        lines.append(f"  spec: {settlement_text(spec_out)}")
+    lines.append(f"  impl: {settlement_text(doc.impl)}")
+    lines.append("  spec and impl agree" if doc.agree else "  SPEC AND IMPL DISAGREE")
+    lines += quote_lines(doc.clauses, "  ")
+    lines.append("  readings: " + ", ".join(f"{k}={v}" for k, v in doc.readings.items()))
     return render(lines)

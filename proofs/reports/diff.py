@@ -5,10 +5,10 @@ combination)."""
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from typing import Any
 
+from casino_proofs.reports.documents import DiffDocument
 from casino_proofs.reports.html_parts import STYLE, e, wide
 from casino_proofs.reports.text import render as render_lines
 from casino_proofs.spec.paigow import COMBINATIONS
@@ -17,14 +17,19 @@ ORDER = [name for name, _c in COMBINATIONS] + ["no-combination"]
 MARKDOWN_ROWS = 10  # rows of each Markdown table; the rest are counted, not shown
 
 
-def render(form: str, doc: dict[str, Any]) -> str:
-    if form == "json":
-        return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
-    if form == "markdown":
-        return to_markdown(doc)
-    if form == "html":
-        return to_html(doc)
-    return to_text(doc)
+def diff_text(doc: DiffDocument) -> str:
+    """``diff --format text``."""
+    return to_text(doc.json())
+
+
+def diff_markdown(doc: DiffDocument) -> str:
+    """``diff --format markdown``: short enough for a pull-request comment."""
+    return to_markdown(doc.json())
+
+
+def diff_html(doc: DiffDocument) -> str:
+    """``diff --format html``."""
+    return to_html(doc.json())
 
 
 # -- shared wording ---------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from casino_proofs.reports.check import quote_lines, settlement_text
+from casino_proofs.reports.documents import AmbiguitiesDocument, EdgeDocument
 from casino_proofs.reports.text import column_rows, fit, render
 
 
@@ -14,6 +15,16 @@ def _side(value: Any) -> str:
             return f"undefined ({value.get('why', '')})"
         return settlement_text({k: v for k, v in value.items() if k != "clauses"})
     return str(value)
+
+
+def ambiguities_report(doc: AmbiguitiesDocument) -> str:
+    """``ambiguities --format text``."""
+    return ambiguities_text(list(doc.findings), doc.context)
+
+
+def edge_report(doc: EdgeDocument) -> str:
+    """``edge --format text``."""
+    return edge_text(list(doc.rows), doc.context)
 
 
 def ambiguities_text(findings: list[dict[str, Any]], context: dict[str, Any]) -> str:

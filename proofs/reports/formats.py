@@ -23,6 +23,7 @@ from typing import Any
 from casino_proofs import regulation
 from casino_proofs.obligations.verdict import Result, Verdict
 from casino_proofs.reports.check import also, overall, witness_lines
+from casino_proofs.reports.documents import AmbiguitiesDocument, CheckDetail, CheckDocument
 from casino_proofs.untrusted.printable import one_line
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -61,11 +62,6 @@ def _title(clause: str) -> str:
 def _detail(r: Result) -> str:
     """The detail and counterexample of a result, one line each, in the text report's words."""
     return "\n".join(witness_lines(r))
-
-
-def domain_notes(detail: dict[str, Any] | None) -> list[str]:
-    """A table check's fault domain, a sentence each (none for a check of another kind)."""
-    return [n for n in (detail or {}).get("notes", []) if n.startswith("fault domain")]
 
 
 def to_junit(results: list[Result], seconds: float, domain: Sequence[str] = ()) -> str:
@@ -182,13 +178,34 @@ def to_sarif(results: list[Result], context: dict[str, Any],
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
+def check_junit(doc: CheckDocument) -> str:
+    """``check --format junit``."""
+    return to_junit(list(doc.results), doc.seconds, doc.detail.domain_notes())
+
+
+def check_sarif(doc: CheckDocument) -> str:
+    """``check --format sarif``."""
+    return to_sarif(list(doc.results), doc.context, None, doc.detail.domain_notes())
+
+
+def check_markdown(doc: CheckDocument) -> str:
+    """``check --format markdown``."""
+    return to_markdown(list(doc.results), doc.context, doc.seconds, doc.detail)
+
+
+def ambiguities_sarif(doc: AmbiguitiesDocument) -> str:
+    """``ambiguities --format sarif``: each finding a result of kind review."""
+    return to_sarif([], doc.context, list(doc.findings))
+
+
 def to_markdown(results: list[Result], context: dict[str, Any], seconds: float,
-                detail: dict[str, Any] | None = None) -> str:
+                detail: CheckDetail | None = None) -> str:
+    detail = detail or CheckDetail()
     counts = {v: sum(1 for r in results if r.verdict is v) for v in Verdict}
     verdict = overall(results)
     icon = "✅" if verdict == "PROVED" else "❌"
     reg = context["regulation"]
-    engine = (detail or {}).get("engine")
+    engine = detail.engine
     others = also(results)
     lines = [
         f"## casino-proofs check: {verdict} {icon}" + (f" (also {others})" if others else ""),
@@ -199,8 +216,8 @@ def to_markdown(results: list[Result], context: dict[str, Any], seconds: float,
                     f"({engine['hello'].get('name')} {engine['hello'].get('version')})")]
           if engine else []),
         *(f"- left out: {item['what']} ({item['why']})"
-          for item in (detail or {}).get("left_out", [])),
-        *(f"- {note}" for note in domain_notes(detail)),
+          for item in detail.left_out),
+        *(f"- {note}" for note in detail.domain_notes()),
         "",
         "| verdict | obligations |",
         "|---|---:|",

@@ -27,9 +27,10 @@ from casino_proofs.reports.check import (
     witness_lines,
     worst,
 )
+from casino_proofs.reports.documents import CheckDetail, CheckDocument
 from casino_proofs.reports.edge_chart import edge_figure
 from casino_proofs.reports.html_parts import FILTER_SCRIPT, STYLE, e, wide
-from casino_proofs.reports.par import par_section as par_html
+from casino_proofs.reports.par import par_section
 
 #: the verdicts in the order the page counts them
 VERDICTS = ("PROVED", "REFUTED", "VACUOUS", "UNKNOWN", "ERROR")
@@ -143,7 +144,7 @@ def _par_part(par: dict[str, Any] | None) -> str:
     return (f'<h2 id="par">The PAR sheet</h2><details><summary>{rows:,} craps rows'
             f"{' and the Pai Gow Poker tables' if par.get('paigow') else ''}: every figure "
             "exact (printed as a document of its own by <code>casino-proofs par --format "
-            f"html</code>)</summary>{par_html(par, chart=False)}</details>")
+            f"html</code>)</summary>{par_section(par, chart=False)}</details>")
 
 
 def _conventions(context: dict[str, Any], results: list[Result]) -> str:
@@ -235,7 +236,7 @@ def _ambiguities(findings: list[dict[str, Any]]) -> str:
 
 
 def _header(results: list[Result], context: dict[str, Any], seconds: float,
-            detail: dict[str, Any]) -> str:
+            detail: CheckDetail) -> str:
     """The page's head: the text checked, the result first, the engine under test."""
     reg = context["regulation"]
     engine_lines = "".join(f"<li>{e(entry)}</li>" for entry in engine_entries(detail))
@@ -266,14 +267,22 @@ def _edges_part(edges: list[dict[str, Any]]) -> str:
                    f"<th>%</th><th>note</th></tr>{rows}</table>") + "</details>")
 
 
+def check_html(doc: CheckDocument) -> str:
+    """``check --format html``: the page, from the document and what the command computed
+    for it (the ambiguity findings, the house edges, the PAR sheet)."""
+    return to_html(list(doc.results), doc.context, doc.seconds, list(doc.findings),
+                   list(doc.edges), doc.detail, doc.par.json() if doc.par else None)
+
+
 def to_html(results: list[Result], context: dict[str, Any], seconds: float,
             findings: list[dict[str, Any]], edges: list[dict[str, Any]],
-            detail: dict[str, Any] | None = None, par: dict[str, Any] | None = None) -> str:
+            detail: CheckDetail | None = None, par: dict[str, Any] | None = None) -> str:
     """The page: the result, what failed, the readings, each clause with its verdicts, every
     obligation, the conventions with theirs, the ambiguities, the house edges, the PAR
     sheet."""
-    scope = (detail or {}).get("scope") or {}
-    games = GAMES if not scope.get("only") else (str(scope["only"]),)
+    detail = detail or CheckDetail()
+    only = detail.scope.only
+    games = GAMES if not only else (str(only),)
     readings = "".join(
         f'<tr><td class="name">{e(k)}</td><td class="name">{e(v["value"])}</td>'
         f"<td>{'default' if v['default'] else 'chosen'}</td><td>{e(v['description'])}</td></tr>"
@@ -285,7 +294,7 @@ def to_html(results: list[Result], context: dict[str, Any], seconds: float,
 <title>casino-proofs report: {e(overall(results))}</title>
 <style>{STYLE}</style></head>
 <body>
-{_header(results, context, seconds, detail or {})}
+{_header(results, context, seconds, detail)}
 {_what_failed(results)}
 <h2 id="readings-in-force">Readings in force</h2>
 <p>Where the text can be read more than one way; the readings are the project's choice, not

@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from typing import Any
 
 from casino_proofs.reports.check import header_lines
+from casino_proofs.reports.documents import ParDocument
 from casino_proofs.reports.edge_chart import edge_figure
 from casino_proofs.reports.html_parts import STYLE, e
 from casino_proofs.reports.text import GLUE, render
-
-
-def to_json(doc: dict[str, Any]) -> str:
-    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
 def _net(text: str) -> str:
@@ -303,3 +299,23 @@ def to_html(doc: dict[str, Any]) -> str:
 {par_section(doc)}
 </body></html>
 """
+
+
+def par_text(doc: ParDocument) -> str:
+    """``par --format text``."""
+    return to_text(doc.json())
+
+
+def par_csv(doc: ParDocument) -> str:
+    """``par --format csv``."""
+    return to_csv(doc.json())
+
+
+def par_markdown(doc: ParDocument) -> str:
+    """``par --format markdown``."""
+    return to_markdown(doc.json())
+
+
+def par_html(doc: ParDocument) -> str:
+    """``par --format html``."""
+    return to_html(doc.json())
