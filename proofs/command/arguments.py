@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from casino_proofs import regulation, spec
 from casino_proofs.adapters.session_log import SessionLog
 from casino_proofs.adapters.targets import open_target
-from casino_proofs.protocol.engine import Engine
+from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.protocol.hello import EngineUnavailable
 from casino_proofs.scale import Scheduler
 from casino_proofs.tables.play_budget import PlayBudget
@@ -97,7 +97,9 @@ def open_engine(target: str, timeout_ms: int, games: Sequence[str] = (),
     missing = [g for g in games if g not in hello.games]
     if missing:
         engine.close()
-        what = "a recorded craps table" if engine.kind == "table" else "the engine"
+        settlement_table = engine.can(Capability.RECORDED) \
+            and not engine.can(Capability.LOGS_SESSIONS)
+        what = "a recorded craps table" if settlement_table else "the engine"
         raise UsageError(f"{command} asks about {GAME_NAMES[missing[0]]}, and {what} "
                          f"({target[:80]}) plays {', '.join(hello.games) or 'no game'} "
                          "(see its hello)")

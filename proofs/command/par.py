@@ -24,6 +24,7 @@ from casino_proofs.command.options import (
 )
 from casino_proofs.command.output import check_output_paths, write_text
 from casino_proofs.context import GAMES, parse_readings, report_context
+from casino_proofs.obligations.capabilities import policies_in_force
 
 
 def register(sub: Commands) -> None:
@@ -96,7 +97,7 @@ def run_par(args: argparse.Namespace) -> int:
     finally:
         bar.close()
         engine.close()
-    doc = document({**report_context(readings, engine.policies_in_force(),
+    doc = document({**report_context(readings, policies_in_force(engine),
                                      (args.only,) if args.only else GAMES),
                     "engine": engine.target}, craps, paigow, monte)
     text = {"json": render.to_json, "csv": render.to_csv, "markdown": render.to_markdown,
