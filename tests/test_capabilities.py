@@ -1,5 +1,6 @@
 """Engines told apart by what they can be asked (issue 33, item 2): every door declares its
-capabilities and has the hooks they add; no logic of the tool branches on a kind."""
+capabilities and has the hooks they add; a check that needs a capability the engine lacks
+says so in one line, exit 2, before any work; no logic of the tool branches on a kind."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from typing import Any
 import pytest
 
 from casino_proofs import adapters
+from casino_proofs.command import arguments
+from casino_proofs.command.main import main
 from casino_proofs.obligations import capabilities as hooks
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty, RankAnswer
 from casino_proofs.protocol.engine import Capability, Engine
@@ -92,6 +95,24 @@ def test_a_door_missing_a_hook_it_declares_fails_loudly() -> None:
 def test_a_hook_asked_of_an_engine_without_the_capability_fails_loudly() -> None:
     with pytest.raises(hooks.MissingHooks, match="plays-tables"):
         hooks.table_player(_Fake("play:fake"))
+
+
+def test_a_play_target_whose_engine_cannot_play_tables_is_one_usage_line(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    closed: list[bool] = []
+
+    class Closing(_Fake):
+        def close(self) -> None:
+            closed.append(True)
+
+    monkeypatch.setattr(arguments, "open_target", lambda target, *a, **k: Closing(target))
+    code = main(["check", "--engine", "play:fake-table", "--only", "craps"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and closed
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert "play:fake-table" in lines[0] and "plays-tables" in lines[0]
+    assert "a target is one of impl, exec:COMMAND" in lines[0]  # what is valid
 
 
 def test_no_logic_branches_on_an_engine_kind() -> None:
