@@ -13,19 +13,25 @@ from collections.abc import Mapping, Sequence
 
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty, RankAnswer
 from casino_proofs.protocol.channel_log import ChannelLog
-from casino_proofs.protocol.engine import Engine
+from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.protocol.hello import Hello
 
 
 class BundleAnswers(Engine):
-    """The answers of a recording, first and second asking."""
+    """The answers of a recording, first and second asking. ``capabilities``: those of the
+    engine recorded that say how its answers are judged (an engine asked, by default); its
+    hooks stay with it (a table's scripts and sessions are taken on record)."""
 
     kind = "recorded"
+    capabilities = Capability.ANSWERS_ANY_INPUT | Capability.ANSWERS_AGAIN
 
     def __init__(self, hello: Hello, first: dict[CrapsInput, CrapsAnswer],
                  second: dict[CrapsInput, CrapsAnswer], target: str = "recorded",
-                 channel: ChannelLog | None = None) -> None:
+                 channel: ChannelLog | None = None,
+                 capabilities: Capability | None = None) -> None:
         super().__init__(target)
+        if capabilities is not None:
+            self.capabilities = capabilities
         self._hello = hello
         self.first = first
         self.second = second

@@ -33,7 +33,7 @@ from casino_proofs.obligations.paigow.every_hand import abstraction, classes, re
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty, RankAnswer, Strength
 from casino_proofs.protocol.channel_log import ChannelLog
 from casino_proofs.protocol.comparisons import ComparatorEvidence
-from casino_proofs.protocol.engine import Engine
+from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.protocol.hello import Hello
 
 #: pairs per compare request
@@ -54,12 +54,16 @@ def _read(answer: Any, _i: int) -> int | Faulty:
 
 
 class ComparingEngine(Engine):
-    """An ``exec:`` engine whose hello says ``"ranking": "compare"``."""
+    """An ``exec:`` engine whose hello says ``"ranking": "compare"``: what the program can
+    be asked, its strengths derived from its comparisons."""
+
+    capabilities = Capability.RANKS_BY_COMPARISON
 
     def __init__(self, inner: ExecEngine) -> None:
         super().__init__(inner.target)
         self.inner = inner
         self.kind = inner.kind
+        self.capabilities = inner.capabilities | Capability.RANKS_BY_COMPARISON
         #: per hand size: each class's level, and one representative per level
         self._levels: dict[int, tuple[dict[Any, int], list[Hand]]] = {}
         self._faulty: dict[Any, Faulty] = {}

@@ -38,7 +38,7 @@ from casino_proofs.protocol.answers import (
 )
 from casino_proofs.protocol.cards import SYMBOLS, hand_text
 from casino_proofs.protocol.channel_log import ChannelLog
-from casino_proofs.protocol.engine import Engine
+from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.protocol.hello import EngineUnavailable, Hello, protocol_version, read_hello
 
 DEFAULT_TIMEOUT_MS = 60_000
@@ -55,6 +55,8 @@ class ExecEngine(Engine):
     run without a shell."""
 
     kind = "exec"
+    capabilities = (Capability.ANSWERS_ANY_INPUT | Capability.ANSWERS_AGAIN
+                    | Capability.SPREADS_OVER_WORKERS)
     #: the hello every session starts with, and the fence sent after every request
     hello_line = _HELLO_LINE
     #: the interface it speaks (docs/engine-protocol.md): 1, one wager at a time

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, RankAnswer, Strength
-from casino_proofs.protocol.engine import Engine
+from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.protocol.hello import Hello
 
 Ask = Callable[[CrapsInput], CrapsAnswer]
@@ -20,6 +20,8 @@ class Mutated(Engine):
     ``rank_change`` see each question and answer and may return another answer."""
 
     kind = "impl"
+    capabilities = (Capability.ANSWERS_ANY_INPUT | Capability.ANSWERS_AGAIN
+                    | Capability.EXPLAINS_STRENGTHS)
 
     def __init__(self, wager: str = "", settle_change: SettleChange | None = None,
                  rank_change: RankChange | None = None, base: Engine | None = None) -> None:

@@ -31,7 +31,7 @@ from casino_proofs.protocol.answers import (
     Settled,
     Strength,
 )
-from casino_proofs.protocol.engine import Engine
+from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.protocol.hello import Hello
 from casino_proofs.version import tool_version
 
@@ -56,6 +56,9 @@ class OurImplementation(Engine):
     must-fail cases and the mutants hand in deliberately wrong ones)."""
 
     kind = "impl"
+    capabilities = (Capability.ANSWERS_ANY_INPUT | Capability.ANSWERS_AGAIN
+                    | Capability.COMPARES_HANDS | Capability.EXPLICIT_DEFAULTS
+                    | Capability.EXPLAINS_STRENGTHS)
 
     def __init__(self, settle: Settle | None = None, evaluate: Evaluate | None = None,
                  compare: Compare | None = None, explicit: bool = False,
@@ -68,6 +71,7 @@ class OurImplementation(Engine):
         self._readings_of: dict[int, tuple[Any, RankAnswer]] = {}
 
     def explicit_defaults(self) -> OurImplementation:
+        """For the ``library-defaults`` obligation: :meth:`with_explicit_defaults`."""
         return self.with_explicit_defaults()
 
     def with_explicit_defaults(self) -> OurImplementation:

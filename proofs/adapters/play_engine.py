@@ -20,6 +20,7 @@ from casino_proofs import spec
 from casino_proofs.adapters.exec_engine import ExecEngine
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty
 from casino_proofs.protocol.channel_log import ChannelFault
+from casino_proofs.protocol.engine import Capability
 from casino_proofs.protocol.hello import EngineUnavailable, Hello
 from casino_proofs.protocol.money import Money, MoneyError
 from casino_proofs.tables import policies as declared
@@ -48,6 +49,8 @@ class PlayEngine(ExecEngine):
     """A program that plays scripts on fresh tables."""
 
     kind = "play"
+    #: a program of protocol 1's channel, but played scripts, never asked an input it chose
+    capabilities = Capability.PLAYS_TABLES
     hello_line = json.dumps(HELLO_REQUEST, separators=(",", ":")).encode() + b"\n"
     interface = 2
     protocol_version = "2.0"

@@ -22,7 +22,7 @@ from casino_proofs import scale, spec
 from casino_proofs.adapters import log_files, log_shards
 from casino_proofs.progress import Progress
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty, RankAnswer
-from casino_proofs.protocol.engine import Engine
+from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.protocol.hello import (
     EngineUnavailable,
     Hello,
@@ -137,6 +137,8 @@ class SessionLog(Engine):
     where the shards are judged; one process by default)."""
 
     kind = "log"
+    capabilities = (Capability.RECORDED | Capability.LOGS_SESSIONS | Capability.PLAYS_TABLES
+                    | Capability.READS_RECORDS)
 
     def __init__(self, path: str, target: str | None = None,
                  require_coverage: bool = False,
@@ -249,3 +251,12 @@ class SessionLog(Engine):
 
     def policies_in_force(self) -> tuple[str, ...]:
         return tuple(self.policies.declared())
+
+    def focus(self, wagers: Sequence[str]) -> None:
+        """Nothing to do: a log's sessions bet what they bet, whatever a check is about."""
+        return None
+
+    def table_domain(self) -> list[dict[str, Any]]:
+        """None: a log is judged on the sessions it holds, not on scripts of a fault domain
+        (docs/engine-protocol.md, "The fault domain")."""
+        return []

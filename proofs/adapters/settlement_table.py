@@ -30,7 +30,7 @@ from casino_proofs.protocol.answers import (
     RankAnswer,
     read_settlement,
 )
-from casino_proofs.protocol.engine import Engine
+from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.protocol.hello import EngineUnavailable, Hello
 from casino_proofs.untrusted.bounded_json import loads
 
@@ -138,6 +138,9 @@ class SettlementTable(Engine):
     """The settlements a table records, answered from memory."""
 
     kind = "table"
+    #: asked an input twice, its first row then its last: the determinism obligation
+    #: refutes a table that recorded one input two ways
+    capabilities = Capability.ANSWERS_AGAIN | Capability.RECORDED | Capability.READS_RECORDS
 
     def __init__(self, path: str, target: str | None = None) -> None:
         super().__init__(target or f"table:{path}")

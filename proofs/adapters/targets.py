@@ -17,7 +17,7 @@ from casino_proofs.adapters.comparing import ComparingEngine
 from casino_proofs.adapters.exec_engine import DEFAULT_TIMEOUT_MS, ExecEngine
 from casino_proofs.adapters.play_engine import PlayEngine
 from casino_proofs.adapters.session_log import SessionLog, is_session_log
-from casino_proofs.protocol.engine import Engine
+from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.protocol.hello import EngineUnavailable
 from casino_proofs.scale import Scheduler
 from casino_proofs.tables.play_budget import PlayBudget
@@ -26,6 +26,28 @@ VALID = ("impl, exec:COMMAND (a program speaking docs/engine-protocol.md), play:
          "table engine speaking its protocol 2), python:MODULE or "
          "python:path/to/file.py, table:FILE (a recorded craps settlement table, .csv or JSON "
          "lines)")
+
+#: what the engine of each door is sure to be asked, whatever opens it: a check counts on it
+#: (a ``play:`` engine that could not play tables would leave the table's obligations out)
+PROMISED = {
+    "impl": Capability.ANSWERS_ANY_INPUT | Capability.ANSWERS_AGAIN
+    | Capability.EXPLICIT_DEFAULTS | Capability.COMPARES_HANDS,
+    "exec": Capability.ANSWERS_ANY_INPUT | Capability.ANSWERS_AGAIN,
+    "python": Capability.ANSWERS_ANY_INPUT | Capability.ANSWERS_AGAIN,
+    "play": Capability.PLAYS_TABLES,
+    "table": Capability.RECORDED | Capability.READS_RECORDS,
+}
+#: what each door is, in a line
+DOORS = {"impl": "our implementation", "exec": "a program of protocol 1",
+         "python": "a Python module of protocol 1", "play": "a table engine of protocol 2",
+         "table": "a recorded craps table"}
+
+
+def promised(target: str) -> tuple[str, Capability]:
+    """The door a target names (``play``), and the capabilities its engine is sure to have
+    (none for a target that names no door)."""
+    door = target.partition(":")[0]
+    return door, PROMISED.get(door, Capability(0))
 
 
 def open_target(target: str, timeout_ms: int = DEFAULT_TIMEOUT_MS,

@@ -35,6 +35,7 @@ from casino_proofs.audit.rederive_craps import (
     compare_texts,
     craps_findings,
     prove_again,
+    recorded_door,
     table_obligations,
 )
 from casino_proofs.audit.rederive_manifest import manifest_findings
@@ -43,6 +44,7 @@ from casino_proofs.audit.rederive_par import par_findings
 from casino_proofs.audit.solve import follows, run_cvc5, run_z3, smt_verdict
 from casino_proofs.obligations.craps import CrapsRun
 from casino_proofs.obligations.plan import not_offered, relabel
+from casino_proofs.protocol.engine import Capability
 from casino_proofs.solving.budget import Budget
 
 __all__ = ["BundleError", "load", "replay", "status_of"]
@@ -130,7 +132,8 @@ def _rederive(bundle: Bundle, by_id: dict[str, dict[str, Any]]
             kinds[oid] = "table"  # what the table did: its scripts' or sessions' events
             out.append(Finding(oid, "on-record", TABLE_ON_RECORD))
             continue
-        if by_id[oid].get("kind") == "records" and m.engine["kind"] in ("table", "log"):
+        if by_id[oid].get("kind") == "records" and \
+                Capability.READS_RECORDS in recorded_door(m.engine["kind"]):
             kinds[oid] = "records"  # the file's records: whether each was read
             out.append(Finding(oid, "on-record", "a bundle holds the answers the file gave, "
                                                  "not the file: whether every record of it "

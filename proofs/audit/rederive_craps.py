@@ -12,6 +12,11 @@ from typing import Any
 
 from casino_proofs import spec
 from casino_proofs.adapters.bundle_answers import BundleAnswers
+from casino_proofs.adapters.exec_engine import ExecEngine
+from casino_proofs.adapters.ours import OurImplementation
+from casino_proofs.adapters.play_engine import PlayEngine
+from casino_proofs.adapters.session_log import SessionLog
+from casino_proofs.adapters.settlement_table import SettlementTable
 from casino_proofs.audit.bundle import obligation_entry, query_file
 from casino_proofs.audit.findings import PROCESS_DEPENDENT, Finding, differing
 from casino_proofs.audit.intact import Bundle
@@ -19,13 +24,15 @@ from casino_proofs.audit.manifest import RunRecord
 from casino_proofs.obligations.craps import CrapsRun, prove_craps
 from casino_proofs.obligations.plan import prefix, relabel
 from casino_proofs.obligations.verdict import Result
-from casino_proofs.protocol.engine import AnswerHash
+from casino_proofs.protocol.engine import AnswerHash, Capability
 from casino_proofs.solving.budget import Budget
 
-#: the engine kinds of a table: recorded settlements, a table played, a log of sessions
-TABLES = ("table", "play", "log")
-#: ... and those that play sessions, judged by the table's own obligations
-PLAYED = ("play", "log")
+#: the door of each engine kind a bundle records (its kind is all a bundle says of the door)
+DOORS = (OurImplementation, ExecEngine, PlayEngine, SettlementTable, SessionLog, BundleAnswers)
+#: the capabilities that say how an engine's answers are judged (the others add hooks, which
+#: stay with the engine: a bundle holds its answers alone)
+JUDGING = (Capability.ANSWERS_ANY_INPUT | Capability.ANSWERS_AGAIN | Capability.RECORDED
+           | Capability.LOGS_SESSIONS)
 #: what of a played or logged table rests on the events of its scripts or sessions, which a
 #: bundle does not hold: the table's own obligations and what they leave out
 #: (``craps/table/...``), and the causes they give other obligations' findings
@@ -35,20 +42,32 @@ ON_RECORD = ("a bundle holds what a table settled, not the events of its scripts
              "give other findings are taken on record")
 
 
+def recorded_door(kind: str) -> Capability:
+    """What the engine a bundle recorded could be asked, from its kind (an engine asked,
+    for a kind no door has)."""
+    return next((d.capabilities for d in DOORS if d.kind == kind), BundleAnswers.capabilities)
+
+
+def played(bundle: Bundle) -> bool:
+    """Whether the bundle's engine is a table played or logged, judged by its own
+    obligations (which a bundle takes on record)."""
+    return Capability.PLAYS_TABLES in recorded_door(bundle.manifest.engine["kind"])
+
+
 def recorded_engine(bundle: Bundle, run: RunRecord) -> tuple[BundleAnswers,
                                                             BundleAnswers | None]:
     """The engine as the bundle recorded it in one run (and our implementation's explicit
     call, when recorded)."""
     recorded = bundle.answers[run.reading]
     hello = bundle.manifest.hello
+    # a recorded table cannot refuse: no validation obligation; a table played or logged
+    # is judged by its own obligations, not by asking twice: no determinism obligation
     main = BundleAnswers(hello, recorded.first, recorded.second or recorded.first,
-                          channel=run.craps_channel)
-    if bundle.manifest.engine["kind"] in TABLES:
-        # a recorded table cannot refuse: no validation obligation; a table played or logged
-        # is judged by its own obligations, not by asking twice: no determinism obligation
-        main.kind = bundle.manifest.engine["kind"]
-    if main.kind == "log":  # what a log's verdicts claim: its settlements, or (as the user
-        # asked, --require-coverage) every input of the universe; the check's scope, recorded
+                          channel=run.craps_channel,
+                          capabilities=recorded_door(bundle.manifest.engine["kind"]) & JUDGING)
+    if main.can(Capability.LOGS_SESSIONS):  # what a log's verdicts claim: its settlements,
+        # or (as the user asked, --require-coverage) every input of the universe; the check's
+        # scope, recorded
         main.observed_only = bundle.manifest.engine.get("coverage_required") is False
     explicit = BundleAnswers(hello, recorded.explicit, recorded.explicit) \
         if recorded.explicit else None
@@ -67,7 +86,7 @@ def answers_digest(bundle: Bundle, run: RunRecord) -> str:
 def table_obligations(bundle: Bundle, run: RunRecord) -> list[dict[str, Any]]:
     """The recorded obligations of a table's own (``craps/table/...``) in one run: what the
     table did in its scripts or its log's sessions, which a bundle does not hold."""
-    if bundle.manifest.engine["kind"] not in PLAYED:
+    if not played(bundle):
         return []
     head = prefix(run.reading) + TABLE_OWN
     return [o for o in bundle.obligations if o["id"].startswith(head)]
@@ -120,7 +139,7 @@ def craps_findings(bundle: Bundle, run: RunRecord, by_id: dict[str, dict[str, An
     obligation the run gives rise to (by ID)."""
     out: list[Finding] = []
     kinds: dict[str, str] = {}
-    skip = PROCESS_DEPENDENT + (("cause",) if bundle.manifest.engine["kind"] in PLAYED else ())
+    skip = PROCESS_DEPENDENT + (("cause",) if played(bundle) else ())
     for oid, (expected, result) in entries(again.results, run.reading).items():
         kinds[oid] = result.obligation.kind
         recorded = by_id.get(oid)

@@ -26,7 +26,7 @@ from casino_proofs.audit.findings import Finding, OnRecord
 from casino_proofs.audit.intact import Bundle
 from casino_proofs.audit.manifest import Manifest
 from casino_proofs.audit.rederive_craps import ON_RECORD as TABLE_ON_RECORD
-from casino_proofs.audit.rederive_craps import PLAYED, TABLE_OWN, answers_digest
+from casino_proofs.audit.rederive_craps import TABLE_OWN, answers_digest, played
 from casino_proofs.context import GAMES, in_scope, readings_in_force
 from casino_proofs.obligations.craps import CrapsRun
 from casino_proofs.obligations.paigow.run import left_out as paigow_left_out
@@ -162,9 +162,9 @@ def manifest_findings(bundle: Bundle, again: dict[str, CrapsRun]
     plan = plan_runs(m.hello, base.readings, m.all_readings, games, plan_left)
     out += _field("check.runs", [(r.reading, r.readings, list(r.games)) for r in m.runs],
                   [(label or "base", readings, list(g)) for label, readings, g in plan])
-    played = m.engine["kind"] in PLAYED  # a table's own obligations: on record
+    table_own = played(bundle)  # a table's own obligations: on record
     out += _field("left_out", [x for x in m.left_out
-                               if not (played and x["what"].startswith(TABLE_OWN))],
+                               if not (table_own and x["what"].startswith(TABLE_OWN))],
                   expected_left_out(bundle, plan_left, again.get("base")))
     crapsy = [r for r in m.runs if "craps" in r.games and "craps" in m.hello.games]
     out += _field("check.answers", m.answers_files,
@@ -172,7 +172,7 @@ def manifest_findings(bundle: Bundle, again: dict[str, CrapsRun]
     out += _runs_findings(bundle, again)
     out += _field("engine.kind", m.engine["kind"], _kind_of(m.engine["target"], m.engine["kind"]))
     on_record = [OnRecord(f"engine {m.engine['target'][:80]}", WHICH_PROGRAM)]
-    if played:
+    if table_own:
         on_record.append(OnRecord("the table's events", TABLE_ON_RECORD))
     if m.engine["kind"] == "impl":
         out += _field("engine.hello", m.engine["hello"], ours().describe()["hello"])

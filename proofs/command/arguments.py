@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 
 from casino_proofs import regulation, spec
 from casino_proofs.adapters.session_log import SessionLog
-from casino_proofs.adapters.targets import open_target
-from casino_proofs.protocol.engine import Engine
+from casino_proofs.adapters.targets import DOORS, VALID, open_target, promised
+from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.protocol.hello import EngineUnavailable
 from casino_proofs.scale import Scheduler
 from casino_proofs.tables.play_budget import PlayBudget
@@ -95,14 +95,30 @@ def open_engine(target: str, timeout_ms: int, games: Sequence[str] = (),
         hello = engine.hello
     except EngineUnavailable as exc:
         raise UsageError(str(exc)) from exc
+    _capable(engine, target)
     missing = [g for g in games if g not in hello.games]
     if missing:
         engine.close()
-        what = "a recorded craps table" if engine.kind == "table" else "the engine"
+        settlement_table = engine.can(Capability.RECORDED) \
+            and not engine.can(Capability.LOGS_SESSIONS)
+        what = "a recorded craps table" if settlement_table else "the engine"
         raise UsageError(f"{command} asks about {GAME_NAMES[missing[0]]}, and {what} "
                          f"({target[:80]}) plays {', '.join(hello.games) or 'no game'} "
                          "(see its hello)")
     return engine
+
+
+def _capable(engine: Engine, target: str) -> None:
+    """A usage error, before any work, if the engine lacks a capability its door promises
+    (:data:`~casino_proofs.adapters.targets.PROMISED`): a check would otherwise leave out,
+    silently, what rests on it."""
+    door, needed = promised(target)
+    lacking = needed & ~engine.capabilities
+    if lacking:
+        engine.close()
+        raise UsageError(f"--engine {target[:80]}: the engine lacks the capability "
+                         f"{lacking.words}, which {DOORS[door]} ({door}:) has and a check of "
+                         f"it needs; a target is one of {VALID}")
 
 
 def lookup_engine(args: Namespace, game: str) -> Engine:

@@ -45,13 +45,14 @@ from casino_proofs.command.options import (
 )
 from casino_proofs.command.output import check_output_paths
 from casino_proofs.context import parse_readings, report_context
+from casino_proofs.obligations.capabilities import policies_in_force, table_player
 from casino_proofs.obligations.craps import prove_craps
 from casino_proofs.obligations.craps.answers import CrapsAnswers
 from casino_proofs.obligations.paigow import prove_paigow
 from casino_proofs.obligations.plan import not_offered, plan_runs, relabel
 from casino_proofs.obligations.verdict import Result, exit_code
 from casino_proofs.progress import Progress
-from casino_proofs.protocol.engine import Engine
+from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.reports import registry
 from casino_proofs.reports.documents import CheckDetail, CheckDocument, CheckScope, ParDocument
 from casino_proofs.solving.budget import Budget
@@ -240,7 +241,7 @@ def _check_engine_for_scheduler(args: argparse.Namespace, engine: Engine) -> Non
     """A cluster's workers each start the engine's program, or judge a session log's shards:
     an engine that is neither (our implementation, a recorded settlement table, a table played
     over protocol 2) is refused."""
-    if args.scheduler is not None and engine.kind not in ("exec", "log"):
+    if args.scheduler is not None and not engine.can(Capability.SPREADS_OVER_WORKERS):
         engine.close()
         raise UsageError(f"--scheduler runs the Pai Gow pass of an engine that is a program "
                          f"(exec:COMMAND, python:MODULE), each worker starting its own, or "
@@ -275,8 +276,8 @@ def run_check(args: argparse.Namespace) -> int:
     try:
         check.every_run(readings, games)
         notes = claim_notes + engine.notes()
-        domain = getattr(engine, "table_domain", None)
-        table_domain = domain() if domain is not None else []
+        table_domain = table_player(engine).table_domain() \
+            if engine.can(Capability.PLAYS_TABLES) else []
         if args.bundle or "par" in needs:
             played = tuple(g for g in games if g in hello.games)
             par_doc = par_sheet(engine, readings, played, wagers, check.pass_counts,
@@ -285,7 +286,7 @@ def run_check(args: argparse.Namespace) -> int:
         engine.close()
     _all_readings_note(args, engine, check.runs, notes)
     seconds = time.perf_counter() - started
-    context = {**report_context(readings, engine.policies_in_force(), games),
+    context = {**report_context(readings, policies_in_force(engine), games),
                "budget": budget.as_json()}
     doc = CheckDocument(tuple(check.results), context, seconds,
                         check.detail(described, notes, table_domain), readings,

@@ -15,7 +15,7 @@ from casino_proofs.obligations.paigow.scope_spec import (
     SpecView,
 )
 from casino_proofs.protocol.answers import Strength
-from casino_proofs.protocol.engine import Engine
+from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.solving.z3_compile import evaluate_with_z3
 
 _VALID_CARD = ("a card is a rank 2-9, T, J, Q, K or A followed by a suit c, d, h or s "
@@ -113,7 +113,8 @@ def describe(hand: tuple[int, ...], readings: Mapping[str, str], engine: Engine,
             "category": answer.combination,
             "clause": _clause(answer.combination, scope) if answer.combination else None,
             "strength": list(answer.value),
-            "explained": explain_strength(answer, scope) if engine.kind == "impl"
+            "explained": explain_strength(answer, scope)
+            if engine.can(Capability.EXPLAINS_STRENGTHS)
             else _engine_words(answer, view.category, clause),
         }
     else:

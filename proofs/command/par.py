@@ -25,6 +25,7 @@ from casino_proofs.command.options import (
 )
 from casino_proofs.command.output import check_output_paths, write_report
 from casino_proofs.context import GAMES, parse_readings, report_context
+from casino_proofs.obligations.capabilities import policies_in_force
 from casino_proofs.reports.documents import ParDocument
 
 
@@ -96,7 +97,7 @@ def run_par(args: argparse.Namespace) -> int:
     finally:
         bar.close()
         engine.close()
-    doc = ParDocument({**report_context(readings, engine.policies_in_force(),
+    doc = ParDocument({**report_context(readings, policies_in_force(engine),
                                         (args.only,) if args.only else GAMES),
                        "engine": engine.target}, craps, paigow, monte)
     write_report(doc, args.format, args.output)

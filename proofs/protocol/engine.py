@@ -7,10 +7,16 @@ Python module, a program speaking the protocol of docs/engine-protocol.md, a rec
 its answers come back read by :mod:`casino_proofs.protocol.answers`: a crash, a hang, a wrong
 type or a malformed batch is an answer of its own (``Faulty``), never an exception. The
 doors themselves (every kind of engine) are in :mod:`casino_proofs.adapters`.
+
+Engines differ in what they can be asked. Each declares its :class:`Capability` flags, and
+the obligations and the commands ask ``engine.can(Capability.X)``, never the engine's kind;
+the hooks a capability adds (a table's ``table_run``, an evaluator's ``compare``, ...) are
+reached through :mod:`casino_proofs.obligations.capabilities`, which checks they are there.
 """
 
 from __future__ import annotations
 
+import enum
 import hashlib
 import json
 from abc import ABC, abstractmethod
@@ -19,15 +25,63 @@ from typing import Any
 
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, RankAnswer
 from casino_proofs.protocol.channel_log import ChannelLog
-from casino_proofs.protocol.comparisons import ComparatorEvidence
 from casino_proofs.protocol.hello import Hello
 
 
-class Engine(ABC):
-    """An implementation under test."""
+class Capability(enum.Flag):
+    """What an engine can be asked, and so which obligations apply to it. Those marked
+    *hooks* add methods of their own (:mod:`casino_proofs.obligations.capabilities`)."""
 
-    #: impl, python, exec, play, table (a settlement table), log (a session log), recorded
+    #: asked any craps input, one that cannot occur too: the validation obligation asks it
+    #: to refuse those (a program, our implementation; not a table, recorded or played)
+    ANSWERS_ANY_INPUT = enum.auto()
+    #: asked an input again, answers it again: the determinism obligation (not a table that
+    #: plays: each of its observations is judged by the reference table instead)
+    ANSWERS_AGAIN = enum.auto()
+    #: its settlements are what a table recorded (a settlement table's rows, a session log's
+    #: sessions), not answers to questions the checker chose
+    RECORDED = enum.auto()
+    #: a log of the sessions a table played: it offers the wagers its sessions bet, and what
+    #: it claims is scoped to what they observed
+    LOGS_SESSIONS = enum.auto()
+    #: hooks: its settlements are what a table did in sessions, played or logged, judged by
+    #: the table's own obligations (``table_run``, ``table_domain``, ``focus``,
+    #: ``policies_in_force``)
+    PLAYS_TABLES = enum.auto()
+    #: hooks: read from a file of records, some of which may not read (``unreadable_records``)
+    READS_RECORDS = enum.auto()
+    #: hooks: compares two Pai Gow hands beside ranking each (``compare``): the preorder
+    #: obligation
+    COMPARES_HANDS = enum.auto()
+    #: hooks: ranks Pai Gow hands by an order derived from its comparisons alone
+    #: (``comparator_evidence``): the comparator obligation
+    RANKS_BY_COMPARISON = enum.auto()
+    #: hooks: a library of ours, callable with every reading passed explicitly
+    #: (``explicit_defaults``): the library-defaults obligation
+    EXPLICIT_DEFAULTS = enum.auto()
+    #: its strengths are this project's (a combination, then ranks), explained in words
+    EXPLAINS_STRENGTHS = enum.auto()
+    #: its work spreads over workers (``--scheduler``): a program each worker starts (``fresh``),
+    #: or a log's shards
+    SPREADS_OVER_WORKERS = enum.auto()
+
+    @property
+    def words(self) -> str:
+        """The capability as a report names it (``plays-tables``)."""
+        return "+".join((c.name or "").lower().replace("_", "-") for c in self)
+
+
+class Engine(ABC):
+    """An implementation under test: what every engine has. What only some have is a
+    :class:`Capability` they declare (``capabilities``), asked with :meth:`can`."""
+
+    #: a label for reports and bundles, never a reason to treat an engine differently (ask
+    #: :meth:`can`): impl (ours, or a mutant of it), exec (a program of protocol 1, python:
+    #: too), play (a table engine of protocol 2), table (a recorded settlement table), log (a
+    #: table's session log), recorded (the answers an audit bundle holds)
     kind: str = ""
+    #: what the engine can be asked beside settle and rank (a class's, or an instance's own)
+    capabilities: Capability = Capability(0)
     #: what the engine's verdicts claim: False, every input of the universe (an engine asked,
     #: a table played); True, the settlements it holds (a session log, unless the user
     #: requires its coverage): an input it never shows is then a gap it lists, not an ERROR
@@ -36,6 +90,10 @@ class Engine(ABC):
     def __init__(self, target: str) -> None:
         self.target = target
         self._hello: Hello | None = None
+
+    def can(self, wanted: Capability) -> bool:
+        """Whether the engine has every capability of ``wanted``."""
+        return wanted in self.capabilities
 
     @property
     def hello(self) -> Hello:
@@ -69,24 +127,6 @@ class Engine(ABC):
         not shared across processes)."""
         return self
 
-    def unreadable_records(self) -> tuple[int, int, list[tuple[int, str]]] | None:
-        """For an engine read from a file of records (a settlement table, a session log):
-        (records, records that could not be read, the first of those: line and why); None for
-        any other engine."""
-        return None
-
-    def comparator_evidence(self, size: int, deck: Sequence[int],
-                            readings: Mapping[str, str]) -> ComparatorEvidence | None:
-        """For a Pai Gow evaluator with only a comparison: its comparisons tested against the
-        order derived from them, for hands of ``size`` cards of ``deck``; None for any other
-        engine (its strengths are its own)."""
-        return None
-
-    def explicit_defaults(self) -> Engine | None:
-        """The same implementation called with every reading passed explicitly, for the
-        ``library-defaults`` obligation; None for an engine that is not a library of ours."""
-        return None
-
     def close(self) -> None:  # noqa: B027 - an engine with nothing to stop need not say so
         """Stop the engine (idempotent)."""
 
@@ -109,15 +149,6 @@ class Engine(ABC):
 
     def describe(self) -> dict[str, Any]:
         return {"target": self.target, "kind": self.kind, "hello": self.hello.json()}
-
-    def focus(self, wagers: Sequence[str]) -> None:
-        """The craps wagers a check is about: a table plays its scripts for these alone. An
-        engine asked one input at a time needs no telling."""
-        return None
-
-    def policies_in_force(self) -> tuple[str, ...]:
-        """The conventions of the house rules the engine declared (a table's policies)."""
-        return ()
 
 
 def canonical_json(value: Any) -> bytes:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from casino_proofs import spec
+from casino_proofs.obligations.capabilities import library_defaults, record_file, table_player
 from casino_proofs.obligations.channel import channel_obligation, channel_result, tag_given_up
 from casino_proofs.obligations.craps import (
     decided,
@@ -24,7 +25,7 @@ from casino_proofs.obligations.craps.session import Session
 from casino_proofs.obligations.records import records_result
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
 from casino_proofs.protocol.answers import EXCLUDED, UNOBSERVED, CrapsInput, Faulty
-from casino_proofs.protocol.engine import Engine
+from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.solving.budget import Budget
 
 CHANNEL_ID = "craps/engine/all-states/channel"
@@ -92,21 +93,20 @@ def _table_part(engine: Engine, values: Mapping[str, str], asked: list[spec.Wage
                 results: list[Result], out: list[dict[str, str]]
                 ) -> tuple[list[Result], list[dict[str, str]]]:
     """For a table (played or logged): its own obligations beside the protocol-1 ones, and
-    what cannot apply to it, listed as left out."""
-    table = engine.kind in ("play", "log")
-    table_run = getattr(engine, "table_run", None)
-    if table and table_run is not None:
-        run = table_run(values)
+    what cannot apply to it, listed as left out (an engine that cannot be asked again, or
+    asked any input)."""
+    if engine.can(Capability.PLAYS_TABLES):
+        run = table_player(engine).table_run(values)
         results = _unobserved(results, run.results(asked))
         out = [*out, *run.not_applicable()]
-    if table:
+    if not engine.can(Capability.ANSWERS_AGAIN):
         out = [*out, {"what": "craps/*/all-states/deterministic",
                       "why": "a table is judged on every observation of an input by the "
                              "reference table (craps/table/history), not by asking twice"}]
-    if engine.kind in ("table", "play", "log"):
+    if not engine.can(Capability.ANSWERS_ANY_INPUT):
         out = [*out, {"what": "craps/*/all-states/validation",
                       "why": "a recorded table cannot be asked about impossible inputs"
-                      if engine.kind != "play" else
+                      if engine.can(Capability.RECORDED) else
                       "a table engine is only ever rolled real dice: its scripts cannot "
                       "ask about impossible inputs"}]
     return results, out
@@ -138,7 +138,7 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
     chose to leave out (listed in the report). ``specs`` replaces the specification (for
     must-fail cases of the spec checks themselves). ``explicit``: the implementation with every
     reading passed explicitly, for ``library-defaults`` (the engine's own
-    :meth:`~casino_proofs.protocol.engine.Engine.explicit_defaults` when not given).
+    ``explicit_defaults`` when not given and it has :attr:`Capability.EXPLICIT_DEFAULTS`).
     ``progress`` is told the wagers proved so far, of how many.
     """
     values = dict(readings or {})
@@ -150,17 +150,21 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
     offered = set(engine.hello.wagers)
     results: list[Result] = [universe.check(session)]
     asked = [w for w in chosen if w.name in offered]
-    engine.focus([w.name for w in asked])
+    if engine.can(Capability.PLAYS_TABLES):
+        table_player(engine).focus([w.name for w in asked])
     unoffered = [w for w in chosen if w.name not in offered]
-    log = engine.kind == "log"
+    log = engine.can(Capability.LOGS_SESSIONS)
     if not engine.observed_only:
         results += [_not_offered(w, log) for w in unoffered]
-    answers = collect(engine, asked, values, explicit or engine.explicit_defaults())
-    can_refuse = engine.kind not in ("table", "play", "log")
-    table = engine.kind in ("play", "log")
+    if explicit is None and engine.can(Capability.EXPLICIT_DEFAULTS):
+        explicit = library_defaults(engine).explicit_defaults()
+    answers = collect(engine, asked, values, explicit)
+    can_refuse = engine.can(Capability.ANSWERS_ANY_INPUT)
+    asked_again = engine.can(Capability.ANSWERS_AGAIN)
     replays = {}
     for i, w in enumerate(asked, start=1):
-        check = WagerCheck(session, w, answers, can_refuse, table, engine.observed_only)
+        check = WagerCheck(session, w, answers, can_refuse, not asked_again,
+                           engine.observed_only)
         results += check_wager(check)
         replays.update(check.replays)
         if progress is not None:
@@ -171,9 +175,8 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
                                       answers.channel))
         if answers.channel.gave_up:
             results = _given_up(results, answers)
-    records = engine.unreadable_records()
-    if records is not None:
-        results.append(records_result(*records))
+    if engine.can(Capability.READS_RECORDS):
+        results.append(records_result(*record_file(engine).unreadable_records()))
     out = [{"what": f"craps wager {name}", "why": "left out by the user (--wagers)"}
            for name in (left_out or [])]
     results, out = _table_part(engine, values, asked, results, out)

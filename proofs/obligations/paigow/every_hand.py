@@ -24,9 +24,10 @@ from itertools import combinations, combinations_with_replacement, islice
 from math import comb, prod
 from typing import Any
 
+from casino_proofs.obligations.capabilities import hand_comparer
 from casino_proofs.protocol.answers import Faulty, Refused, Strength
 from casino_proofs.protocol.channel_log import ChannelLog
-from casino_proofs.protocol.engine import Engine
+from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.spec.paigow import JOKER_INDEX, card_symbol
 
 Key = tuple[tuple[int, ...], bool]
@@ -203,7 +204,7 @@ def run(engine: Engine, hands: Iterator[tuple[int, ...]], readings: Mapping[str,
     table: dict[Key, ClassEntry] = {}
     result = PassResult(table, 0, {})
     digest = hashlib.sha256()
-    compare = getattr(engine, "compare", None)
+    compare = hand_comparer(engine).compare if engine.can(Capability.COMPARES_HANDS) else None
     reps: dict[Key, tuple[tuple[int, ...], Value | None]] = {}
     failed: dict[Key, tuple[int, tuple[int, ...]]] = {}  # classes of hands with no strength
     while True:
@@ -255,12 +256,12 @@ def run(engine: Engine, hands: Iterator[tuple[int, ...]], readings: Mapping[str,
                 pairs.append((hand, rep[0]))
                 values.append((value, rep[1]))
         if compare is not None and pairs:
-            for (hand, rep_hand), (value, rep_value), got in zip(
+            for (hand, rep_hand), (value, rep_value), said in zip(
                     pairs, values, compare(pairs, readings), strict=True):
                 result.compared += 1
                 expected = _sign(value, rep_value) if rep_value is not None else None
-                if got != expected and (result.mismatch is None or hand < result.mismatch[0]):
-                    result.mismatch = (hand, rep_hand, got, expected if expected is not None
+                if said != expected and (result.mismatch is None or hand < result.mismatch[0]):
+                    result.mismatch = (hand, rep_hand, said, expected if expected is not None
                                        else 0)
     # The sampled hands, asked again by the same process: an engine that answers otherwise on
     # a second asking within one process must not hide behind a fresh process.

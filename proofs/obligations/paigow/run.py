@@ -15,6 +15,11 @@ from math import comb
 from typing import Any
 
 from casino_proofs import scale, spec
+from casino_proofs.obligations.capabilities import (
+    derived_ranking,
+    hand_comparer,
+    library_defaults,
+)
 from casino_proofs.obligations.channel import channel_result, tag_given_up
 from casino_proofs.obligations.paigow import (
     asked_again,
@@ -33,7 +38,7 @@ from casino_proofs.obligations.paigow.evidence import ScopeEvidence
 from casino_proofs.obligations.paigow.scope_spec import FULL_DECK, SCOPES, ScopeSpec
 from casino_proofs.obligations.verdict import Result, Verdict
 from casino_proofs.protocol.channel_log import ChannelLog
-from casino_proofs.protocol.engine import Engine
+from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.scale import NotAnswered
 from casino_proofs.solving.budget import Budget
 
@@ -275,23 +280,24 @@ def _scope_results(scope: str, passed: PassResult, queries: list[pq.Query], engi
     checked = combination.check(ev) + order.check(ev) + convention.check(ev)
     if spec_checks:
         checked += [*convention.consistency(ev), spec_side.evaluator(ev)]
-    compare_of = getattr(engine, "compare", None)
-    if compare_of is not None:
-        checked.append(asked_again.preorder(ev, compare_of))
+    has_compare = engine.can(Capability.COMPARES_HANDS)
+    if has_compare:
+        checked.append(asked_again.preorder(ev, hand_comparer(engine).compare))
     results += [replace(r, enumeration=every_hand) for r in checked]
     again = [asked_again.deterministic(scope, engine, passed, values)]
-    explicit = engine.explicit_defaults()
-    if explicit is not None:
-        again.append(asked_again.library_defaults(ev, explicit))
+    if engine.can(Capability.EXPLICIT_DEFAULTS):
+        again.append(asked_again.library_defaults(ev,
+                                                  library_defaults(engine).explicit_defaults()))
     results += [replace(r, enumeration=f"enumeration: {r.detail}" if r.verdict is
                         Verdict.PROVED else "enumeration: the hands asked again")
                 for r in again]
-    evidence = engine.comparator_evidence(SCOPES[scope], deck, values)
-    if evidence is not None:
+    derived = engine.can(Capability.RANKS_BY_COMPARISON)
+    if derived:
+        evidence = derived_ranking(engine).comparator_evidence(SCOPES[scope], deck, values)
         results.append(comparator.check(scope, evidence))
     results += _channel(scope, passed, engine, out)
     results = tag_given_up(results, out.channel.get(scope))
-    out.left_out += left_out(scope, ev.named, compare_of is not None, evidence is not None)
+    out.left_out += left_out(scope, ev.named, has_compare, derived)
     out.silence[scope] = figures.silence(ev)
     out.digest[scope] = figures.digest(ev)
     return results
