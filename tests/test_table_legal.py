@@ -392,3 +392,16 @@ def test_policy_max_stake_every_script_stakes_within_a_small_maximum_and_pays_wh
                     placed.setdefault(e["wager"], set()).add(e["amount"])
     assert placed["pass-odds"] <= {10} and placed["hard-6"] <= {1, 5, 6, 7, 10, 11}
     assert 10 in placed["pass-odds"] and 11 in placed["hard-6"], placed
+
+
+def test_a_protocol_1_engine_asked_as_a_table_is_refused_with_its_own_reason(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A hello answered with an error is a refusal, and says it: the example engine speaks
+    protocol 1 (it was "the engine's hello has no string 'name'", which hid the reason)."""
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed (.ci/run installs it)")
+    engine = Path(__file__).parent.parent / "examples" / "engines" / "engine.js"
+    code = main(["check", "--only", "craps", "--engine", f"play:node {engine}"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert "answered its hello with an error: 'this engine speaks protocol 1'" in err

@@ -57,6 +57,11 @@ def read_hello(raw: Any) -> Hello:
     """The protocol's hello answer, read strictly (EngineUnavailable naming what is wrong)."""
     if not isinstance(raw, dict):
         raise EngineUnavailable("the engine's hello is not a JSON object")
+    if "name" not in raw and isinstance(raw.get("error"), str):
+        # a refusal, not a hello: say what the engine said (a protocol-1 engine asked as a
+        # table says it speaks protocol 1)
+        raise EngineUnavailable(f"the engine answered its hello with an error: "
+                                f"{raw['error'][:HELLO_TEXT]!r}")
     for key in ("name", "version"):
         if not isinstance(raw.get(key), str) or not 0 < len(raw[key]) <= HELLO_TEXT:
             raise EngineUnavailable(f"the engine's hello has no string {key!r} of 1 to "
