@@ -130,3 +130,17 @@ def test_no_logic_branches_on_an_engine_kind() -> None:
                     and node.func.id in ("getattr", "hasattr") and node.args \
                     and isinstance(node.args[0], ast.Name) and "engine" in node.args[0].id:
                 raise AssertionError(f"{path}:{node.lineno}: a hook reached by {node.func.id}")
+
+
+@pytest.mark.parametrize(("door", "spreads"), [
+    ("exec_engine.ExecEngine", True), ("session_log.SessionLog", True),
+    ("play_engine.PlayEngine", False), ("ours.OurImplementation", False),
+    ("settlement_table.SettlementTable", False)])
+def test_scheduler_only_a_program_or_a_session_log_spreads_over_workers(
+        door: str, spreads: bool) -> None:
+    """``--scheduler`` takes the doors whose work a cluster's workers can share: a program
+    (each worker starts its own) and a session log (each judges its shards); the merge of the
+    capabilities left the session log out, and every ``table:LOG --scheduler`` was refused."""
+    module, name = door.split(".")
+    cls = getattr(importlib.import_module(f"casino_proofs.adapters.{module}"), name)
+    assert bool(cls.capabilities & Capability.SPREADS_OVER_WORKERS) is spreads

@@ -138,7 +138,7 @@ class SessionLog(Engine):
 
     kind = "log"
     capabilities = (Capability.RECORDED | Capability.LOGS_SESSIONS | Capability.PLAYS_TABLES
-                    | Capability.READS_RECORDS)
+                    | Capability.READS_RECORDS | Capability.SPREADS_OVER_WORKERS)
 
     def __init__(self, path: str, target: str | None = None,
                  require_coverage: bool = False,
