@@ -17,9 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from casino_proofs.tables.domains import ID_CLASSES
+from casino_proofs.tables.domains import ID_CLASSES, PLAYERS
 from casino_proofs.tables.history import FEATURES
 from casino_proofs.tables.pairs import PairCoverage
+from casino_proofs.tables.recipes import MOST_CALLS
 from casino_proofs.tables.suite import FamilySuite
 from casino_proofs.tables.transitions import DEPTH, MAX_BETS, Transitions
 
@@ -34,8 +35,9 @@ HYPOTHESES = (
     "the settle scripts reach)",
     "working calls are outside the families' machines: they are covered by the history pairs "
     "and the transition model, not by the k-complete suite",
-    "a fault that starts after more rolls than a session plays, or at a stake, a history or "
-    "an ID no script or session uses, is not established by this check",
+    "a fault that starts after more rolls than a session plays, after more than "
+    f"{MOST_CALLS} calls on one bet, or at a stake, a history, a player or an ID no script "
+    "or session uses, is not established by this check",
 )
 
 
@@ -57,7 +59,8 @@ class FaultDomain:
                          "odds_stakes": "1 unit below, equal to, 1 unit above, and 2, 3, 4, 5, "
                                         "6, 7 and 10 times the line bet's, within the "
                                         "declared limit, and one over it",
-                         "players": "a second player's bets beside the first's",
+                         "players": "the bets of players " + ", ".join(PLAYERS)
+                                    + " beside the first's",
                          "dice": "every roll in both orders from every situation"},
                 "hypotheses": list(HYPOTHESES)}
 
@@ -81,7 +84,8 @@ class FaultDomain:
             f"the {h['domain']:,} pairs of the domain observed (of {h['product']:,} in the "
             f"product); 3-way: {h['triples_observed']:,} of {h['triples_product']:,}",
             f"fault domain, the data: bet IDs of {len(ID_CLASSES)} classes "
-            f"({', '.join(w for w, _ in ID_CLASSES)}); a second player's bets; "
+            f"({', '.join(w for w, _ in ID_CLASSES)}); the bets of players "
+            f"{', '.join(PLAYERS)} beside the first's; "
             f"{STAKES_PLAYED.format(ceiling=self.ceiling)}; odds of 1 unit below, equal to, "
             "and 1 unit, 2, 3, 4, 5, 6, 7 and 10 times above the line bet, within the "
             "declared limit; every roll in both orders",

@@ -48,6 +48,8 @@ ID_CLASSES: tuple[tuple[str, tuple[str, str]], ...] = (
     ("twenty characters alike but for the last", ("y" * 19 + "1", "y" * 19 + "2")),
     ("with a space", ("a b", "a c")),
 )
+#: the players beside the first (who names none): a second, a third, one named outside ASCII
+PLAYERS = ("p2", "p3", "joueur é")
 #: a fresh ID of each class in turn (``{n}``: a number that makes it new)
 _CYCLE = ("b{n}", "{n}", "{n:03d}", "{x}{n:04d}", "Ab{n}", "aB{n}", "é{n}", "下注{n}",
           "🎲{n}", "bet {n}", "{y}{n:04d}")
@@ -112,17 +114,19 @@ def id_scripts(setting: Setting) -> list[Script]:
 
 
 def player_scripts(setting: Setting) -> list[Script]:
-    """Bets of a second player beside the first's, settled on one roll; and a Don't Pass bet
-    of the second player with two odds bets of 1 unit each on 6, each winning 5/6 of a unit
-    (paid per player, the player's sum is rounded once: 1 unit; per bet, each rounds alone)."""
+    """Bets of each other player beside the first's, settled on one roll; and a Don't Pass
+    bet of the second player with two odds bets of 1 unit each on 6, each winning 5/6 of a
+    unit (paid per player, the player's sum is rounded once: 1 unit; per bet, each rounds
+    alone)."""
     out = []
     pair = _pair(setting.offered)
     if pair is not None:
         first, second, roll_a, roll_b = pair
-        out.append(Script("players: a second player's bets beside the first's", "domain", (
-            {"place": "a", "wager": first, "amount": 10},
-            {"place": "b", "wager": first, "amount": 10, "player": "p2"},
-            {"place": "c", "wager": second, "amount": 7, "player": "p2"},
+        others = tuple(event for i, player in enumerate(PLAYERS) for event in (
+            {"place": f"b{i}", "wager": first, "amount": 10, "player": player},
+            {"place": f"c{i}", "wager": second, "amount": 7, "player": player}))
+        out.append(Script("players: other players' bets beside the first's", "domain", (
+            {"place": "a", "wager": first, "amount": 10}, *others,
             {"roll": list(roll_a)}, {"roll": list(roll_b)}), {}))
     if {DONT_PASS, DONT_PASS_ODDS} <= setting.offered and not setting.policies.one_odds:
         out.append(Script("players: a second player's odds winning fractions", "domain", (

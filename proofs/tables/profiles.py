@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from casino_proofs.tables.bets import Setting
-from casino_proofs.tables.domains import Ids
+from casino_proofs.tables.domains import PLAYERS, Ids
 from casino_proofs.tables.planner import (
     COME,
     COME_OUT_LINES,
@@ -133,7 +133,7 @@ class Player:
         event: dict[str, Any] = {"place": self.ids.fresh(ref), "wager": wager,
                                  "amount": self.stake(value // 8)}
         if value & 128:
-            event["player"] = "p2"  # a second player at the table
+            event["player"] = PLAYERS[value // 2 % len(PLAYERS)]  # another player
         if wager in self.callable and value & 64 and not self.setting.policies.no_working_call:
             event["working"] = True
         return event

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import cycle
 from typing import Any
 
+from casino_proofs import spec
 from casino_proofs.protocol.answers import POINTS
 from casino_proofs.tables import expected
 from casino_proofs.tables.bets import Setting, setting_key
@@ -53,6 +54,8 @@ from casino_proofs.tables.stakes import capped
 #: the stakes the deep scripts place each wager at: a few units, and a multiple of every
 #: payout's denominator
 DEEP_STAKES = (7, 2520)
+#: the most calls made on one bet before its decision (the fault domain says so)
+MOST_CALLS = 8
 HARD = {4: (2, 2), 6: (3, 3), 8: (4, 4), 10: (5, 5)}
 Event = dict[str, Any]
 
@@ -153,7 +156,7 @@ def calls_around_point(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
     if setting.policies.no_working_call:
         return
     for wager in _callable(setting):
-        n = int(wager[5:])
+        n = int(spec.family(wager).number or 0)
         table = 5 if n != 5 else 9
         hard = {"roll": list(HARD[n])}
         for working in (True, False):
@@ -166,22 +169,22 @@ def calls_around_point(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
 
 
 def calls_again(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
-    """A Hard Way called working, off and working again, up to four calls, then rolled hard on
-    a come-out roll; Come odds likewise, then their come point rolled on a come-out roll (a
-    table that takes a later call and forgets it shows here)."""
+    """A Hard Way called working, off and working again, up to ``MOST_CALLS`` calls, then
+    rolled hard on a come-out roll; Come odds likewise, then their come point rolled on a
+    come-out roll (a table that takes a later call and forgets it shows here)."""
     if setting.policies.no_working_call:
         return
     for wager in _callable(setting):
-        n = int(wager[5:])
+        n = int(spec.family(wager).number or 0)
         calls: list[Event] = []
-        for i in range(4):
+        for i in range(MOST_CALLS):
             calls.append({"call": "h", "working": i % 2 == 0})
             yield f"history: {wager} called {i + 1} time(s), then rolled hard", [
                 {"place": "h", "wager": wager, "amount": 10}, *calls,
                 {"roll": list(HARD[n])}]
     if {COME, COME_ODDS} <= setting.offered:
         calls = []
-        for i in range(4):
+        for i in range(MOST_CALLS):
             calls.append({"call": "o", "working": i % 2 == 0})
             yield f"history: come-odds called {i + 1} time(s), then a come-out roll", [
                 _roll(4), {"place": "c", "wager": COME, "amount": 10}, _roll(5),
@@ -220,7 +223,7 @@ def withdrawals_after(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
     if not hard or hard[0] in setting.policies.no_take_down:
         return
     wager, other = hard[0], hard[-1]
-    n = int(wager[5:])
+    n = int(spec.family(wager).number or 0)
     table = 5 if n != 5 else 9
     stand: list[Event] = [{"place": "w", "wager": wager, "amount": 10}, {"roll": [1, 2]}]
     befores: list[tuple[str, list[Event]]] = [
