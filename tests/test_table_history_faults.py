@@ -107,6 +107,12 @@ MORE = [
     # a withdrawal, a Come bet, a 7: 4 events -- where a Hard Way is the bet withdrawn, 5)
     ("second-player-short", "any-7", "money", "r3-95.15-2.s2", 3),
     ("come-after-withdrawal", "come,hard-6", "money", "conv-single-chance-come", 5),
+    # where the audit's additions did not look at first: a fifth call on one bet (placed,
+    # called five times, a hard 6 on the come-out roll: 7 events); a third player's bet
+    # (three bets of three players, a 7: 4 events)
+    ("fifth-call-ignored", "hard-6", "history", "r3-95.15-1.s1|r3-95.15-1.s4|r3-95.15-1.s6",
+     7),
+    ("third-player-short", "any-7", "money", "r3-95.15-2.s2", 4),
     ("session-point-odds", "pass,pass-odds", "money", "r3-95.16-1.s4", 6),
     ("returned-odds-number-dead", "come,come-odds", "history", "r3-95.16-3.s2", 11),
     ("come-number-paid-once", "come", "history", "conv-single-chance-come", 8),

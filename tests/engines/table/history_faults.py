@@ -106,6 +106,14 @@ FAULTS: dict[str, tuple[str, str, str]] = {
     "second-player-short": (
         "a second player's bet beside the first's", "r3-95.15-2 (any-7 pays 4 to 1)",
         "place b1 any-7 10; place b2 any-7 10 player p2; roll 3,4"),
+    "fifth-call-ignored": (
+        "a bet called a fifth time", HARD_CALL,
+        "place b1 hard-6 10; call b1 on; call b1 off; call b1 on; call b1 off; call b1 on; "
+        "roll 3,3"),
+    "third-player-short": (
+        "a third player's bet beside two others'", "r3-95.15-2 (any-7 pays 4 to 1)",
+        "place b1 any-7 10; place b2 any-7 10 player p2; place b3 any-7 10 player p3; "
+        "roll 3,4"),
     "come-after-withdrawal": (
         "a withdrawal, then a Come bet placed", "r3-95.15-intro.s1 (Come: "
         "conv-single-chance-come)",

@@ -38,6 +38,9 @@ cite and the shortest script that shows it):
   paid one unit less
 - ``come-after-withdrawal``: a Come or Don't Come bet placed just after a withdrawal paid one
   unit less
+- ``fifth-call-ignored``: a bet's 5th+ call accepted and ignored
+- ``third-player-short``: a bet of a third player (neither of the first two named) paid one
+  unit less
 """
 
 from __future__ import annotations
@@ -67,7 +70,8 @@ FAULTS = ("third-point-first-ratio", "session-point-odds", "second-shooter-odds-
           "call-reset-on-point-made", "ids-case-folded", "ids-truncated-8", "ids-ascii-only",
           "ids-digits-as-numbers", "ids-reuse-stale", "odds-paid-on-line-amount",
           "odds-capped-1x", "odds-min-line", "odds-stack-two", "third-call-ignored",
-          "second-player-short", "come-after-withdrawal")
+          "second-player-short", "come-after-withdrawal", "fifth-call-ignored",
+          "third-player-short")
 
 
 @dataclass
@@ -146,6 +150,7 @@ class Table:
         self.just_made = False  # the last roll made the point
         self.deferred: list[tuple[str, bool]] = []
         self.first_player: str | None = None
+        self.players: list[str] = []  # the players named, in order
 
     def key(self, bet_id: str) -> str:
         k = bet_id
@@ -198,6 +203,8 @@ class Table:
         player = str(e.get("player", ""))
         if self.first_player is None:
             self.first_player = player
+        if player not in self.players:
+            self.players.append(player)
         bet = Bet(shown, wager, amount, working, point=point, player=player,
                   after=self.previous[0])
         old = self.left.pop(k, None)
@@ -221,7 +228,8 @@ class Table:
             self.deferred.append((k, bool(e["working"])))  # queued behind the payouts
             return {"accepted": True}
         bet.calls += 1
-        if "third-call-ignored" in self.f and bet.calls >= 3:
+        if ("third-call-ignored" in self.f and bet.calls >= 3) \
+                or ("fifth-call-ignored" in self.f and bet.calls >= 5):
             return {"accepted": True}
         self.calls.append((k, bet.working))
         bet.working = bool(e["working"])
@@ -324,7 +332,8 @@ class Table:
         second = "second-player-short" in self.f and bet.player != self.first_player
         after = "come-after-withdrawal" in self.f and bet.after == "withdraw" \
             and bet.wager in ("come", "dont-come")
-        if second or after:
+        third = "third-player-short" in self.f and bet.player in self.players[2:]
+        if second or after or third:
             paid = max(0, paid - 1)
         return paid
 
