@@ -31,8 +31,7 @@ SPLIT = {4: (1, 3), 5: (1, 4), 6: (2, 4), 8: (2, 6), 9: (3, 6), 10: (4, 6), 7: (
          3: (1, 2)}
 # The one table of the wagers' roles, each derived from the specification's families
 # (spec/families.py): nothing else in proofs/ names a wager.
-LINE, ODDS, HARD, ONE_ROLL, HOP = (spec.Kind.LINE, spec.Kind.ODDS, spec.Kind.HARD_WAY,
-                                   spec.Kind.ONE_ROLL, spec.Kind.HOP)
+LINE, ODDS = spec.Kind.LINE, spec.Kind.ODDS
 #: the Single Chance wagers (line bets)
 SINGLE = spec.named(LINE)
 #: each odds bet and the line bet it rests on
@@ -42,8 +41,7 @@ COME_OUT_LINES = spec.named(LINE, placed_on="come-out")
 POINT_LINES = spec.named(LINE, placed_on="point")
 #: the Don't bets (against the shooter), line bets and odds
 DONT = spec.named(LINE, dont=True) + spec.named(ODDS, dont=True)
-HARD_WAYS = spec.named(HARD)
-HOPS = spec.named(HOP)
+HARD_WAYS = spec.named(spec.Kind.HARD_WAY)
 #: the wagers a player may call working on a come-out roll (r3-95.15-1.s6, r3-95.16-3.s3)
 CALLED = tuple(n for n in spec.WAGER_NAMES if spec.family(n).called)
 
@@ -60,7 +58,6 @@ COME = _role(LINE, placed_on="point", dont=False)
 DONT_COME = _role(LINE, placed_on="point", dont=True)
 ODDS_OF = {line: odds for odds, line in ODDS_ON.items()}
 COME_ODDS, DONT_PASS_ODDS = ODDS_OF.get(COME, ""), ODDS_OF.get(DONT_PASS, "")
-RIGHT_LINES, DONT_LINES = (PASS, COME), (DONT_PASS, DONT_COME)
 #: two one-roll wagers decided apart on a roll each (the domain scripts pair them where two
 #: Hard Ways are not offered): the one wager this table names
 ONE_ROLL_PAIR = ("any-7", "eleven", (3, 4), (5, 6))

@@ -14,14 +14,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from casino_proofs.tables.planner import DONT, ODDS_ON
+from casino_proofs.tables.planner import DONT
 
 #: the stake the money scripts go up to when the hello declares no limit (stake units)
 DEFAULT_MAX_STAKE = 10**9
 #: the largest limit read
 MAX_LIMIT = 10**15
-#: the wagers a take-down policy may name
-ODDS = tuple(ODDS_ON)
 #: 3-4-5x odds: the multiple of the line stake the right odds may be, by point
 THREE_FOUR_FIVE = {4: 3, 10: 3, 5: 4, 9: 4, 6: 5, 8: 5}
 #: ... and what the don't odds may win: 6 times the line stake

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from casino_proofs import spec
@@ -56,7 +57,7 @@ class Family:
     name: str
     wagers: tuple[str, ...]
 
-    @property
+    @cached_property
     def number(self) -> int | None:
         """The point number the family's wager is decided on while the table's point may be
         that number too: a Hard Way's, or a hop's on a point total (the roll that settles it

@@ -28,7 +28,7 @@ from casino_proofs.tables import abstract
 from casino_proofs.tables.bets import Setting, setting_key
 from casino_proofs.tables.observe import Played
 from casino_proofs.tables.planner import (
-    COME_ODDS,
+    CALLED,
     COME_OUT_LINES,
     HARD_WAYS,
     ODDS_ON,
@@ -88,12 +88,12 @@ def _alphabet(ref: ReferenceTable, wagers: Sequence[str]) -> Iterator[Event]:
                     if s.policies.one_odds and parent is not None and parent.odds:
                         continue
                     yield {"place": new, "wager": wager, "amount": amount, "on": on}
-                    if wager == COME_ODDS and not s.policies.no_working_call:
+                    if wager in CALLED and not s.policies.no_working_call:
                         yield {"place": new, "wager": wager, "amount": amount, "on": on,
                                "working": True}
                 continue
             yield {"place": new, "wager": wager, "amount": amount}
-            if wager in HARD_WAYS and not s.policies.no_working_call:
+            if wager in CALLED and not s.policies.no_working_call:
                 yield {"place": new, "wager": wager, "amount": amount, "working": True}
             if not slots:
                 yield {"place": new, "wager": wager, "amount": 0}
