@@ -10,7 +10,7 @@ is reached by some outcome.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
@@ -132,6 +132,44 @@ def holds(formula: z3.BoolRef, state: ConcreteState, die_1: int | None = None,
     raise ValueError(f"formula does not evaluate to a truth value: {value}")
 
 
+def holding(formulas: Sequence[z3.BoolRef], state: ConcreteState, die_1: int | None = None,
+            die_2: int | None = None) -> list[bool]:
+    """Whether each of ``formulas`` is true at these concrete values, evaluated together."""
+    out = []
+    for value in evaluated(formulas, _bindings(state, die_1, die_2)):
+        if not (z3.is_true(value) or z3.is_false(value)):
+            raise ValueError(f"formula does not evaluate to a truth value: {value}")
+        out.append(z3.is_true(value))
+    return out
+
+
+#: the uninterpreted function around the terms :func:`evaluated` evaluates, by the Z3 ids of
+#: their sorts (the function holds its sorts, so no id of them is reused while it is kept)
+_TOGETHER: dict[tuple[int, ...], z3.FuncDeclRef] = {}
+
+
+def _together(sorts: tuple[z3.SortRef, ...]) -> z3.FuncDeclRef:
+    key = tuple(s.get_id() for s in sorts)
+    if key not in _TOGETHER:
+        _TOGETHER[key] = z3.Function("evaluated terms", *sorts, z3.BoolSort())
+    return _TOGETHER[key]
+
+
+def evaluated(terms: Sequence[z3.ExprRef],
+              bindings: Sequence[tuple[z3.ExprRef, z3.ExprRef]]) -> list[z3.ExprRef]:
+    """Each term with the bindings substituted, simplified: the terms are the arguments of
+    one uninterpreted function, substituted and simplified in one call, so that Z3
+    simplifies a subterm they share once; an uninterpreted function is never rewritten, so
+    each argument comes back as its own value."""
+    if not terms:
+        return []
+    together = _together(tuple(t.sort() for t in terms))
+    whole = z3.simplify(z3.substitute(together(*terms), *bindings))
+    if not (z3.is_app(whole) and whole.decl().eq(together)):
+        raise ValueError(f"not the terms evaluated: {whole}")
+    return list(whole.children())
+
+
 #: The concrete states of each state-class constraint, by the constraint's Z3 id. The
 #: constraint is kept beside them, so that its id is never reused for another term.
 _STATES: dict[int, tuple[z3.BoolRef, tuple[ConcreteState, ...]]] = {}
@@ -151,11 +189,9 @@ def states_of(cls: StateClass) -> list[ConcreteState]:
 def concrete(settlement: Settlement, state: ConcreteState, die_1: int,
              die_2: int) -> ConcreteSettlement:
     """Evaluate a rule's settlement at concrete dice and state."""
-    b = _bindings(state, die_1, die_2)
-    decision = z3.simplify(z3.substitute(settlement.decision, *b))
-    net = z3.simplify(z3.substitute(settlement.net, *b))
-    nxt = z3.simplify(z3.substitute(settlement.next_point, *b))
-    carried = z3.simplify(z3.substitute(settlement.next_working, *b))
+    decision, net, nxt, carried = evaluated(
+        [settlement.decision, settlement.net, settlement.next_point, settlement.next_working],
+        _bindings(state, die_1, die_2))
     if not (z3.is_rational_value(net) and z3.is_int_value(nxt)):
         raise ValueError(f"settlement is not concrete: {net}, {nxt}")
     return ConcreteSettlement(
@@ -169,8 +205,9 @@ def concrete(settlement: Settlement, state: ConcreteState, die_1: int,
 def firing(wager: WagerSpec, state: ConcreteState, die_1: int,
            die_2: int) -> list[tuple[Rule, ConcreteSettlement]]:
     """The rules whose guard holds at this roll and state, with what each prescribes."""
+    guards = holding([rule.guard for rule in wager.rules], state, die_1, die_2)
     return [
         (rule, concrete(rule.settlement, state, die_1, die_2))
-        for rule in wager.rules
-        if holds(rule.guard, state, die_1, die_2)
+        for rule, holds_here in zip(wager.rules, guards, strict=True)
+        if holds_here
     ]

@@ -186,3 +186,33 @@ def test_a_violation_only_the_enumeration_sees_is_refuted_not_an_error() -> None
     assert refuted and refuted[0].counterexample["state"]["point"] == 10  # type: ignore[index]
     assert "enumeration" in refuted[0].evidence_note
     assert Verdict.ERROR not in verdicts.values()
+
+
+def test_the_fast_evaluation_disagreeing_with_z3_is_an_error(monkeypatch: Any) -> None:
+    """paigow/evaluator can fail: where Z3's own evaluation of the specification differs from
+    the compiled one the proofs use, the obligation is ERROR and names the hand (the
+    evidence of a scope reduced to what the cross-check reads: its classes' hands)."""
+    from types import SimpleNamespace
+
+    from casino_proofs.command.hands import _built
+    from casino_proofs.obligations.paigow import spec_side
+    from casino_proofs.solving.z3_compile import compile_terms
+
+    built = _built("high", {})
+    inputs, outputs = list(built.spec.hand.cards), built.outputs()
+    hands = [(0, 13, 26, 39, 52), (0, 1, 2, 3, 12)]
+    evidence: Any = SimpleNamespace(
+        scope="high", keys=[0, 1], inputs=inputs, outputs=outputs,
+        table={i: SimpleNamespace(low_hand=h) for i, h in enumerate(hands)},
+        fast=compile_terms(inputs, outputs))
+    assert spec_side.evaluator(evidence).verdict is Verdict.PROVED
+    real = spec_side.evaluate_with_z3
+
+    def another_combination(*args: Any) -> tuple[Any, ...]:
+        category, *rest = real(*args)
+        return (category + 1, *rest)
+
+    monkeypatch.setattr(spec_side, "evaluate_with_z3", another_combination)
+    refused = spec_side.evaluator(evidence)
+    assert refused.verdict is Verdict.ERROR
+    assert "the fast evaluation disagrees with Z3 on" in refused.detail

@@ -51,11 +51,14 @@ def check(ctx: WagerCheck, cls: spec.StateClass, reached: set[int]) -> None:
     graph = impl_graph(ctx.answers, w.name, spec.states_of(cls))
     ctx.session.solver.add(graph.assertions)
     guards: dict[tuple[Any, int, int], list[spec.Rule]] = {}
+    # an input not answered is no evidence: every query of the class leaves it out
+    unanswered = [not_at(st, a, b) for st, a, b in graph.unanswered]
 
     def applying(st: Any, a: int, b: int) -> list[spec.Rule]:
         """The rules whose guard holds at the input, evaluated once per class."""
         if (st, a, b) not in guards:
-            guards[st, a, b] = [r for r in w.rules if spec.holds(r.guard, st, a, b)]
+            holding = spec.holding([r.guard for r in w.rules], st, a, b)
+            guards[st, a, b] = [r for r, h in zip(w.rules, holding, strict=True) if h]
         return guards[st, a, b]
     for index, rule in enumerate(w.rules):
         started = time.perf_counter()
@@ -85,7 +88,7 @@ def check(ctx: WagerCheck, cls: spec.StateClass, reached: set[int]) -> None:
                     "verdict": fault_verdict(answer)}
 
         answer = ctx.session.check(
-            *(not_at(st, a, b) for st, a, b in graph.unanswered),
+            *unanswered,
             tracked=((rule_id(w, index), rule.guard),
                      ("impl-differs", settlement_differs(rule))))
         silent = [(st, a, b) for st, a, b in graph.unanswered
