@@ -5,8 +5,9 @@ CONTRIBUTING.md, docs/development.md and the package list describe as it is.
 
 The floors, from the ground up (CONTRIBUTING.md, "Where things go"):
 
-1. ``untrusted``, ``solving``, ``version``, ``progress``: bounded reading of outside bytes,
-   solver plumbing, the tool's version, the progress meter;
+1. ``untrusted``, ``solving``, ``version``, ``progress``, ``kept``: bounded reading of outside
+   bytes, solver plumbing, the tool's version, the progress meter, values kept while the code
+   is the same;
 2. ``protocol``: what passes between the checker and an engine; ``context``: what every
    report states besides its verdicts (the text, the readings and conventions in force);
    ``scale``: a task mapped over shards, on local processes or a Dask cluster;
@@ -22,6 +23,7 @@ The floors, from the ground up (CONTRIBUTING.md, "Where things go"):
 from __future__ import annotations
 
 import ast
+import functools
 import tomllib
 from pathlib import Path
 
@@ -31,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "proofs"
 NAMESPACE = "casino_proofs"
 FLOORS = {
-    "untrusted": 1, "solving": 1, "version": 1, "progress": 1, "context": 2,
+    "untrusted": 1, "solving": 1, "version": 1, "progress": 1, "kept": 1, "context": 2,
     "protocol": 2, "scale": 2, "obligations": 3, "tables": 4, "adapters": 5, "analyses": 6,
     "audit": 7, "reports": 8, "command": 9, "__main__": 10, "__init__": 0,
 }
@@ -77,7 +79,11 @@ def _imports(path: Path) -> set[str]:
     return out
 
 
-GRAPH = {m: _imports(p) for m, p in MODULES.items()}
+@functools.cache
+def _graph() -> dict[str, set[str]]:
+    """Every module's imports, parsed when a test first asks (not at collection, which each
+    of pytest's processes does)."""
+    return {m: _imports(p) for m, p in MODULES.items()}
 
 
 def _room(module: str) -> str:
@@ -93,12 +99,13 @@ def test_no_two_modules_import_each_other_in_a_circle() -> None:
     stack: list[str] = []
     on_stack: set[str] = set()
     circles: list[list[str]] = []
+    graph = _graph()
 
     def visit(v: str) -> None:
         index[v] = low[v] = len(index)
         stack.append(v)
         on_stack.add(v)
-        for w in sorted(GRAPH[v]):
+        for w in sorted(graph[v]):
             if w not in index:
                 visit(w)
                 low[v] = min(low[v], low[w])
@@ -115,7 +122,7 @@ def test_no_two_modules_import_each_other_in_a_circle() -> None:
             if len(component) > 1:
                 circles.append(sorted(component))
 
-    for v in sorted(GRAPH):
+    for v in sorted(graph):
         if v not in index:
             visit(v)
     assert not circles, f"modules that import each other in a circle: {circles}"
@@ -123,8 +130,8 @@ def test_no_two_modules_import_each_other_in_a_circle() -> None:
 
 def test_a_module_that_imports_a_module_of_its_own_is_found_in_a_circle() -> None:
     """The circle test can fail: two modules made to import each other are one component."""
-    names = sorted(GRAPH)[:2]
-    fake = {**GRAPH, names[0]: {names[1]}, names[1]: {names[0]}}
+    names = sorted(_graph())[:2]
+    fake = {**_graph(), names[0]: {names[1]}, names[1]: {names[0]}}
     assert names[1] in fake[names[0]] and names[0] in fake[names[1]]
 
 
@@ -133,7 +140,7 @@ def test_every_room_imports_only_the_rooms_below_it(module: str) -> None:
     room = _room(module)
     assert room in FLOORS, f"{module}: room {room!r} has no floor (add it to FLOORS and to " \
                            "CONTRIBUTING.md)"
-    upward = sorted(m for m in GRAPH[module]
+    upward = sorted(m for m in _graph()[module]
                     if _room(m) != room and FLOORS[_room(m)] >= FLOORS[room])
     assert not upward, f"{module} (floor {FLOORS[room]}) imports {upward}, on its floor or above"
 
@@ -141,7 +148,7 @@ def test_every_room_imports_only_the_rooms_below_it(module: str) -> None:
 def test_the_obligations_and_tables_never_talk_to_an_engine_door() -> None:
     """The obligations and the table checks read recorded answers through the protocol's
     Engine interface; they never open or import a door."""
-    for module, imports in GRAPH.items():
+    for module, imports in _graph().items():
         if _room(module) in ("obligations", "tables", "protocol"):
             doors = sorted(m for m in imports if _room(m) == "adapters")
             assert not doors, f"{module} imports {doors}"

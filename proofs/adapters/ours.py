@@ -70,6 +70,12 @@ class OurImplementation(Engine):
         self.explicit = explicit
         self._readings_of: dict[int, tuple[Any, RankAnswer]] = {}
 
+    def is_the_library(self) -> bool:
+        """Built with none of the library's functions replaced, and asked as a user asks it:
+        what it answers is a function of the code alone."""
+        return (self._settle is impl.settle and self._evaluate is paigow.evaluate
+                and self._compare is paigow.compare and not self.explicit)
+
     def explicit_defaults(self) -> OurImplementation:
         """For the ``library-defaults`` obligation: :meth:`with_explicit_defaults`."""
         return self.with_explicit_defaults()
@@ -168,6 +174,19 @@ def ours(engine: Engine | None = None) -> Engine:
     """The engine under test, or, where none is given, this project's own implementation (the
     one place the default engine is built)."""
     return engine if engine is not None else OurImplementation()
+
+
+def is_our_library(engine: Engine | None) -> bool:
+    """Whether ``engine`` is this project's own implementation as the library is (none given
+    means it), so that its answers may be kept with the code (:mod:`casino_proofs.kept`)."""
+    return engine is None or (type(engine) is OurImplementation and engine.is_the_library())
+
+
+#: what the house edges and PAR figures of our own library are worked out from
+LIBRARY_FIGURES = ("casino_proofs.spec", "casino_proofs.impl", "casino_proofs.regulation",
+                   "casino_proofs.protocol", "casino_proofs.solving",
+                   "casino_proofs.adapters.ours", "casino_proofs.analyses.readings.edge",
+                   "casino_proofs.analyses.readings.chain", "casino_proofs.analyses.par")
 
 
 def read_impl_settlement(out: Any, state: impl.State) -> CrapsAnswer:

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from casino_proofs import regulation, spec
+from casino_proofs.kept import Kept
 from casino_proofs.obligations.paigow.scope_spec import (
     CLAUSE_OF,
     SCOPES,
@@ -59,35 +60,14 @@ def _scope(size: int) -> str:
 
 def _built(scope: str, readings: Mapping[str, str]) -> ScopeSpec:
     """The specification of one scope under these readings, kept for the next question only
-    while the specification is the same code: the key holds every function and attribute of
-    ``PaiGowSpec`` and of the modules it is written in, and the mutations in force, so a
-    specification changed by any means (the mutation hook, a patched method) is built again,
-    never served from before (issue 34: one process gave two answers to one question)."""
-    code = _code_of_the_specification()
-    key = (scope, tuple(sorted(readings.items())), tuple(id(v) for v in code),
-           tuple(id(m) for m in SPEC_MUTATION))
-    kept = _KEPT.get(scope)
-    if kept is None or kept[0] != key:
-        # what the key names is held with it: no identity of it is reused while it is kept
-        kept = _KEPT[scope] = (key, (code, tuple(SPEC_MUTATION)),
-                               ScopeSpec.build(scope, spec.Readings.from_dict(dict(readings))))
-    return kept[2]
+    while the specification is the same code (:mod:`casino_proofs.kept`) and the same
+    mutations are in force (issue 34: one process gave two answers to one question)."""
+    key = (scope, tuple(sorted(readings.items())), tuple(SPEC_MUTATION))
+    return _KEPT.get(key, lambda: ScopeSpec.build(scope, spec.Readings.from_dict(dict(readings))))
 
 
-#: one specification kept for each scope (the last asked): its key, what its key names, it
-_KEPT: dict[str, tuple[tuple[object, ...], object, ScopeSpec]] = {}
-
-
-def _code_of_the_specification() -> tuple[object, ...]:
-    """Every value named by ``PaiGowSpec`` (its classes' too) and by the modules of s. 40's
-    specification, with the code of each function."""
-    import sys
-
-    owners: list[Any] = [*spec.paigow.PaiGowSpec.__mro__,
-                         *(m for n, m in sorted(sys.modules.items())
-                           if n.startswith("casino_proofs.spec.paigow"))]
-    values = [v for owner in owners for v in vars(owner).values()]
-    return (*values, *(getattr(v, "__code__", None) for v in values))
+#: the specification of each scope (the last few asked), with the code that built it
+_KEPT: Kept[ScopeSpec] = Kept(("casino_proofs.spec", "casino_proofs.obligations.paigow"))
 
 
 def _text(hand: tuple[int, ...]) -> str:

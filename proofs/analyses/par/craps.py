@@ -34,7 +34,7 @@ from math import gcd, isqrt
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.adapters.ours import ours
+from casino_proofs.adapters.ours import LIBRARY_FIGURES, is_our_library, ours
 from casino_proofs.analyses.readings import chain as chains
 from casino_proofs.analyses.readings.chain import Chain, Undefined
 from casino_proofs.analyses.readings.edge import (
@@ -43,6 +43,7 @@ from casino_proofs.analyses.readings.edge import (
     spec_settle,
     starts,
 )
+from casino_proofs.kept import Kept
 from casino_proofs.protocol.engine import Engine
 
 #: z of the volatility index at each confidence (two-sided normal quantiles).
@@ -127,9 +128,20 @@ def _figures(settle: chains.Settle, start: chains.Start) -> tuple[Figures | None
 def par_rows(base: Mapping[str, str] | None = None, wagers: list[str] | None = None,
              engine: Engine | None = None) -> list[ParRow]:
     """Every wager under the base readings, and under each other value of each reading that
-    changes it; the implementation's figures from ``engine`` (our implementation by
-    default)."""
-    engine = ours(engine)
+    changes it; the implementation's figures from ``engine`` (our implementation by default,
+    whose rows are kept while the code is the same: every audit bundle holds them)."""
+    if is_our_library(engine):
+        key = (tuple(sorted((base or {}).items())), tuple(wagers or ()))
+        return list(_OURS.get(key, lambda: _rows(base, wagers, ours(engine))))
+    return _rows(base, wagers, ours(engine))
+
+
+#: the rows of our own implementation, by readings and wagers
+_OURS: Kept[list[ParRow]] = Kept(LIBRARY_FIGURES)
+
+
+def _rows(base: Mapping[str, str] | None, wagers: list[str] | None,
+          engine: Engine) -> list[ParRow]:
     base = dict(base or {})
     claimed = engine.hello.readings or {}
     rows: list[ParRow] = []
