@@ -31,6 +31,7 @@ the triples of two feature values and a subject, are what :mod:`.pairs` counts.
 from __future__ import annotations
 
 import sys
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from casino_proofs.tables.model import Table
@@ -112,10 +113,9 @@ def values(vector: Vector) -> tuple[int, ...]:
 
 
 def _bucket(n: int, bounds: tuple[int, ...]) -> int:
-    for i, b in enumerate(bounds):
-        if n < b:
-            return i
-    return len(bounds)
+    """The index of the first bound above ``n`` (the number of bounds at or below it; the
+    bounds increase)."""
+    return bisect_right(bounds, n)
 
 
 class History:

@@ -3,6 +3,7 @@ every obligation, each checked by its own module (see the package's docstring)."
 
 from __future__ import annotations
 
+import functools
 import gc
 import hashlib
 import itertools
@@ -152,8 +153,10 @@ def _answered(task: tuple[str, ...], got: Any, job: dict[str, Any]) -> Any:
                            got.why)
 
 
+@functools.lru_cache(maxsize=4)
 def _sample(deck: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
-    """The hands asked again: a seeded sample of five-card hands, and every two-card hand."""
+    """The hands asked again: a seeded sample of five-card hands, and every two-card hand (a
+    function of the deck alone, drawn once per deck in a process)."""
     rng = random.Random(DETERMINISM_SEED)
     high: set[tuple[int, ...]] = set()
     total = comb(len(deck), 5)
