@@ -15,12 +15,13 @@ import numbers
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from operator import itemgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from casino_proofs import impl
 from casino_proofs.impl import paigow
 from casino_proofs.impl.cards import Card, parse_card
 from casino_proofs.impl.readings import IMPLEMENTED, VALUES
+from casino_proofs.kept import Kept
 from casino_proofs.protocol.answers import (
     POINTS,
     CrapsAnswer,
@@ -187,6 +188,21 @@ LIBRARY_FIGURES = ("casino_proofs.spec", "casino_proofs.impl", "casino_proofs.re
                    "casino_proofs.protocol", "casino_proofs.solving",
                    "casino_proofs.adapters.ours", "casino_proofs.analyses.readings.edge",
                    "casino_proofs.analyses.readings.chain", "casino_proofs.analyses.par")
+Row = TypeVar("Row")
+
+
+def figure_rows(kept: Kept[list[Row]],
+                work: Callable[[dict[str, str], list[str] | None, Engine], list[Row]],
+                base: Mapping[str, str] | None, wagers: list[str] | None,
+                engine: Engine | None) -> list[Row]:
+    """``work``'s rows of every wager (or of ``wagers``) under the base readings, for
+    ``engine`` (our implementation if none); those of our own library are kept in ``kept``
+    while the code is the same (every HTML report and audit bundle shows them)."""
+    chosen, readings = ours(engine), dict(base or {})
+    if not is_our_library(engine):
+        return work(readings, wagers, chosen)
+    key = (tuple(sorted(readings.items())), tuple(wagers or ()))
+    return list(kept.get(key, lambda: work(readings, wagers, chosen)))
 
 
 def read_impl_settlement(out: Any, state: impl.State) -> CrapsAnswer:

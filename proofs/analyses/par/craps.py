@@ -34,7 +34,7 @@ from math import gcd, isqrt
 from typing import Any
 
 from casino_proofs import spec
-from casino_proofs.adapters.ours import LIBRARY_FIGURES, is_our_library, ours
+from casino_proofs.adapters.ours import LIBRARY_FIGURES, figure_rows
 from casino_proofs.analyses.readings import chain as chains
 from casino_proofs.analyses.readings.chain import Chain, Undefined
 from casino_proofs.analyses.readings.edge import (
@@ -130,19 +130,14 @@ def par_rows(base: Mapping[str, str] | None = None, wagers: list[str] | None = N
     """Every wager under the base readings, and under each other value of each reading that
     changes it; the implementation's figures from ``engine`` (our implementation by default,
     whose rows are kept while the code is the same: every audit bundle holds them)."""
-    if is_our_library(engine):
-        key = (tuple(sorted((base or {}).items())), tuple(wagers or ()))
-        return list(_OURS.get(key, lambda: _rows(base, wagers, ours(engine))))
-    return _rows(base, wagers, ours(engine))
+    return figure_rows(_OURS, _rows, base, wagers, engine)
 
 
 #: the rows of our own implementation, by readings and wagers
 _OURS: Kept[list[ParRow]] = Kept(LIBRARY_FIGURES)
 
 
-def _rows(base: Mapping[str, str] | None, wagers: list[str] | None,
-          engine: Engine) -> list[ParRow]:
-    base = dict(base or {})
+def _rows(base: dict[str, str], wagers: list[str] | None, engine: Engine) -> list[ParRow]:
     claimed = engine.hello.readings or {}
     rows: list[ParRow] = []
     offered = set(engine.hello.wagers)

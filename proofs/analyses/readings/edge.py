@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from casino_proofs import regulation, spec
-from casino_proofs.adapters.ours import LIBRARY_FIGURES, is_our_library, ours
+from casino_proofs.adapters.ours import LIBRARY_FIGURES, figure_rows
 from casino_proofs.analyses.readings.chain import Outcome, Settle, Start, Undefined, expected_net
 from casino_proofs.kept import Kept
 from casino_proofs.protocol.answers import DICE, CrapsAnswer, CrapsInput, Refused, Settled
@@ -165,19 +165,14 @@ def edge_rows(base: dict[str, str] | None = None, wagers: list[str] | None = Non
     """Every wager under the base readings, and under each other value of each reading that
     changes it; the implementation's edges from ``engine`` (our implementation by default,
     whose rows are kept while the code is the same: every HTML report shows them)."""
-    if is_our_library(engine):
-        key = (tuple(sorted((base or {}).items())), tuple(wagers or ()))
-        return list(_OURS.get(key, lambda: _rows(base, wagers, ours(engine))))
-    return _rows(base, wagers, ours(engine))
+    return figure_rows(_OURS, _rows, base, wagers, engine)
 
 
 #: the rows of our own implementation, by readings and wagers
 _OURS: Kept[list[EdgeRow]] = Kept(LIBRARY_FIGURES)
 
 
-def _rows(base: dict[str, str] | None, wagers: list[str] | None,
-          engine: Engine) -> list[EdgeRow]:
-    base = dict(base or {})
+def _rows(base: dict[str, str], wagers: list[str] | None, engine: Engine) -> list[EdgeRow]:
     rows: list[EdgeRow] = []
     names = wagers or list(spec.WAGER_NAMES)
     for name in names:
