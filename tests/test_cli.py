@@ -480,3 +480,29 @@ def test_a_closed_standard_output_is_one_line_and_exit_2() -> None:
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.count("\n") == 1
     assert done.stderr.startswith("casino-proofs: error: standard output is closed")
+
+
+def test_a_command_makes_full_collections_rarer_and_restores_the_thresholds(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a check judged stays until it reports, so full collections come rarer while a
+    command runs; the caller's thresholds are restored after (main() is a library call)."""
+    import gc
+
+    from casino_proofs.command import main as entry
+
+    seen: list[tuple[int, int, int]] = []
+    real = entry._main
+
+    def watched(argv: list[str] | None) -> int:
+        seen.append(gc.get_threshold())
+        return real(argv)
+
+    session = gc.get_threshold()
+    gc.set_threshold(700, 10, 10)  # Python's defaults (the tests' own are set in conftest.py)
+    try:
+        monkeypatch.setattr(entry, "_main", watched)
+        assert main(["settle", "hard-6", "--roll", "3,3"]) == 0
+        assert seen == [(700, 10, entry.FULL_EVERY)]
+        assert gc.get_threshold() == (700, 10, 10)
+    finally:
+        gc.set_threshold(*session)
