@@ -46,3 +46,51 @@ def test_a_term_that_does_not_evaluate_to_a_constant_is_refused() -> None:
     assert evaluate_with_z3([x], [x + 1, x < 2], [1]) == (2, True)
     with pytest.raises(UnsupportedTerm, match="not a constant"):
         evaluate_with_z3([x], [x + y], [1])
+
+
+def _one_rule_at_a_time(w: Any, state: Any, d1: int, d2: int) -> list[tuple[Any, Any]]:
+    """s. 95.15's rules that fire, each guard and each settlement term simplified alone."""
+    from casino_proofs.spec.rules import _bindings
+
+    pairs = _bindings(state, d1, d2)
+    out = []
+    for rule in w.rules:
+        if z3.is_true(z3.simplify(z3.substitute(rule.guard, *pairs))):
+            s = rule.settlement
+            out.append((rule, tuple(str(z3.simplify(z3.substitute(t, *pairs))) for t in
+                                    (s.decision, s.net, s.next_point, s.next_working))))
+    return out
+
+
+def _same_firing(names: list[str], rolls: list[tuple[int, int]]) -> None:
+    from fractions import Fraction
+
+    from casino_proofs import spec
+    from casino_proofs.spec.rules import all_states
+
+    for name in names:
+        w = spec.wager(name, spec.Readings())
+        for state in all_states():
+            for d1, d2 in rolls:
+                alone = _one_rule_at_a_time(w, state, d1, d2)
+                fired = spec.firing(w, state, d1, d2)
+                assert [r for r, _ in alone] == [r for r, _ in fired], (name, state, d1, d2)
+                for (_r, terms), (_s, c) in zip(alone, fired, strict=True):
+                    decision, net, point, working = terms
+                    assert (decision, Fraction(net), int(point), working == "True") == \
+                        (c.decision, c.net, c.next_point, c.working), (name, state, d1, d2)
+
+
+def test_r3_95_15_the_rules_that_fire_evaluated_together_are_those_evaluated_alone() -> None:
+    """spec.firing evaluates every guard of a wager in one call, then a settlement's four
+    terms in one call: the same rules and the same settlements as each term alone, at every
+    state of the universe, for a Hard Way, a Come bet's odds and a hop."""
+    _same_firing(["hard-6", "come-odds", "hop-1-2"], [(3, 3), (1, 3), (2, 5), (6, 6)])
+
+
+@pytest.mark.exhaustive
+def test_r3_95_15_95_16_every_wager_state_and_roll_fires_alike_together_and_alone() -> None:
+    from casino_proofs import spec
+    from casino_proofs.protocol.answers import DICE
+
+    _same_firing(list(spec.WAGER_NAMES), list(DICE))
