@@ -9,7 +9,9 @@ names the very same values; a module changed by any means (a patched function, a
 class attribute, a mutation hook) makes it be computed again, never served from before
 (issue 34: one process gave two answers to one question). A module loaded only later was
 not used by the computation. The values are held with it, so no identity is reused while
-it is kept.
+it is kept. What is changed inside a value, in place (an item set in a dictionary a module
+names), is not seen: the tool never changes its modules so, and a caller that does must give
+the change in the key (``rank`` keys on the Pai Gow mutation hook's list so).
 """
 
 from __future__ import annotations
