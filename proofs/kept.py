@@ -72,9 +72,9 @@ class Kept(Generic[V]):
                 self._entries.append(entry)
                 return entry.value
         value = compute()
-        self._entries = [e for e in self._entries if e.key != key][-(self.size - 1):] \
-            if self.size > 1 else []
+        self._entries = [e for e in self._entries if e.key != key]
         self._entries.append(_Entry(key, _modules(self.packages), value))
+        del self._entries[:-self.size]
         return value
 
     @staticmethod

@@ -124,23 +124,21 @@ def _bindings(
 def holds(formula: z3.BoolRef, state: ConcreteState, die_1: int | None = None,
           die_2: int | None = None) -> bool:
     """Whether ``formula`` is true at these concrete values (evaluated, not solved)."""
-    value = z3.simplify(z3.substitute(formula, *_bindings(state, die_1, die_2)))
-    if z3.is_true(value):
-        return True
-    if z3.is_false(value):
-        return False
-    raise ValueError(f"formula does not evaluate to a truth value: {value}")
+    return _truth(z3.simplify(z3.substitute(formula, *_bindings(state, die_1, die_2))))
 
 
 def holding(formulas: Sequence[z3.BoolRef], state: ConcreteState, die_1: int | None = None,
             die_2: int | None = None) -> list[bool]:
     """Whether each of ``formulas`` is true at these concrete values, evaluated together."""
-    out = []
-    for value in evaluated(formulas, _bindings(state, die_1, die_2)):
-        if not (z3.is_true(value) or z3.is_false(value)):
-            raise ValueError(f"formula does not evaluate to a truth value: {value}")
-        out.append(z3.is_true(value))
-    return out
+    return [_truth(value) for value in evaluated(formulas, _bindings(state, die_1, die_2))]
+
+
+def _truth(value: z3.ExprRef) -> bool:
+    if z3.is_true(value):
+        return True
+    if z3.is_false(value):
+        return False
+    raise ValueError(f"formula does not evaluate to a truth value: {value}")
 
 
 #: the uninterpreted function around the terms :func:`evaluated` evaluates, by the Z3 ids of
