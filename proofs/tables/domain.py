@@ -66,13 +66,15 @@ class FaultDomain:
 
     def lines(self) -> list[str]:
         """The fault domain in words, a sentence each."""
-        fams = "; ".join(f"{f['family']}: {f['states']:,} states, k = {f['k']}"
-                         for f in self.families)
+        fams = "; ".join(f"{f['family']}: {f['states']:,} states, {f['inputs']:,} inputs, "
+                         f"{f['transitions']:,} transitions, k = {f['k']}, mutants killed "
+                         f"{f['mutants'].get('killed', 0):,} of "
+                         f"{f['mutants'].get('generated', 0):,}" for f in self.families)
         t = self.transitions
         each = "; ".join(f"{p['profile']}: {p['sessions']:,} "
                          f"session{'' if p['sessions'] == 1 else 's'} of "
                          f"{p['fewest_shooters']:,}+ shooters, {p['rolls']:,} rolls"
-                         for p in self.profiles)
+                         + _own(p.get("own_moves", {})) for p in self.profiles)
         h = self.pairs
         return [
             f"fault domain, the model: a suite k-complete for each family's machine ({fams}); "
@@ -93,12 +95,24 @@ class FaultDomain:
         ]
 
 
-def fault_domain(parts: Sequence[FamilySuite], transitions: Transitions,
-                 profiles: Sequence[dict[str, Any]], pairs: PairCoverage,
-                 ceiling: int) -> FaultDomain:
+def _own(moves: dict[str, int]) -> str:
+    """A profile's own moves in words: `` (odds taken 85 times, a Come bet 40 times)``."""
+    if not moves:
+        return ""
+    return " (" + ", ".join(f"{m} {n:,} time{'' if n == 1 else 's'}"
+                            for m, n in moves.items()) + ")"
+
+
+def fault_domain(parts: Sequence[FamilySuite], mutants: Sequence[dict[str, Any]],
+                 transitions: Transitions, profiles: Sequence[dict[str, Any]],
+                 pairs: PairCoverage, ceiling: int) -> FaultDomain:
+    killed = {m["family"]: m for m in mutants}
     return FaultDomain(
-        tuple({"family": p.model.family.name, "states": len(p.model.access), "k": p.k,
-               "probes": len(p.probes), "scripts": len(p.scripts)} for p in parts),
+        tuple({"family": p.family.name, "states": len(p.machine.edges),
+               "inputs": len(p.machine.inputs()), "transitions": p.machine.transitions,
+               "k": p.k, "probes": len(p.probes), "scripts": len(p.scripts),
+               "mutants": {key: value for key, value in killed.get(p.family.name, {}).items()
+                           if key not in ("family", "k")}} for p in parts),
         {"transitions": len(transitions.model),
          "observed": len(transitions.model & transitions.observed), "depth": DEPTH,
          "bets": MAX_BETS},

@@ -14,10 +14,18 @@ Each profile weighs what its player does next, among what the reference table al
 none is declared). A profile's player keeps betting through the session; the dice are the
 session's own. Every event is one the reference table judges: a profile never plays what a
 declared policy forbids, nor a Single Chance bet out of its time.
+
+Each profile has its **own moves**, what makes a session that profile's play: the right
+bettor takes odds and makes Come bets, the don't bettor lays odds and makes Don't Come bets,
+the proposition player bets propositions and calls bets on and off, the take-down player
+takes bets down and puts them back, the high roller bets at the table's maximum and takes
+odds at the limit. :func:`own_moves` names those the table offers; every session must make
+each of them (the ``sessions`` obligation counts them).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -27,6 +35,7 @@ from casino_proofs.tables.domains import PLAYERS, Ids
 from casino_proofs.tables.planner import (
     COME,
     COME_OUT_LINES,
+    DONT,
     DONT_COME,
     DONT_PASS,
     HARD_WAYS,
@@ -58,35 +67,71 @@ class Profile:
     withdraw: int
     odds: str  # "full", "some" or ""
     stake: str  # "mixed" or "max"
+    #: the moves that make a session this profile's play
+    own: tuple[str, ...] = ()
 
+
+#: the own moves, by name
+RIGHT_ODDS, COME_BET, DONT_ODDS, DONT_COME_BET = ("odds taken", "a Come bet", "odds laid",
+                                                  "a Don't Come bet")
+PROPOSITION, CALL_ON, CALL_OFF = "a proposition bet", "a call on", "a call off"
+TAKE_DOWN, PUT_BACK = "a take-down", "a bet put back"
+AT_MAXIMUM, ODDS_AT_LIMIT = "a line bet at the maximum", "odds at the limit"
 
 PROFILES: tuple[Profile, ...] = (
     Profile("right", "a right bettor who takes full odds on every point and come point",
-            (PASS, COME), "", 3, 0, 0, "full", "mixed"),
+            (PASS, COME), "", 3, 0, 0, "full", "mixed", (RIGHT_ODDS, COME_BET)),
     Profile("dont", "a don't bettor who lays full odds", (DONT_PASS, DONT_COME), "", 3, 0,
-            0, "full", "mixed"),
+            0, "full", "mixed", (DONT_ODDS, DONT_COME_BET)),
     Profile("props", "a proposition and Hard Ways player who calls bets working and off",
-            (), "props", 5, 2, 0, "", "mixed"),
+            (), "props", 5, 2, 0, "", "mixed", (PROPOSITION, CALL_ON, CALL_OFF)),
     Profile("take-down", "a player who takes Hard Ways and odds down and puts them back",
-            SINGLE, "hard", 3, 1, 3, "some", "mixed"),
+            SINGLE, "hard", 3, 1, 3, "some", "mixed", (TAKE_DOWN, PUT_BACK)),
     Profile("high-roller", "a line bettor at the table's maximum stake, odds at the limit",
-            (PASS, COME, DONT_PASS, DONT_COME), "", 3, 0, 0, "full", "max"),
+            (PASS, COME, DONT_PASS, DONT_COME), "", 3, 0, 0, "full", "max",
+            (AT_MAXIMUM, ODDS_AT_LIMIT)),
 )
 BY_NAME = {p.name: p for p in PROFILES}
 #: bets a session holds at most
 MAX_BETS = 12
 
 
+def _props(offered: frozenset[str]) -> list[str]:
+    return sorted(w for w in offered if w not in SINGLE and w not in ODDS_ON)
+
+
+def own_moves(profile: Profile, setting: Setting) -> tuple[str, ...]:
+    """The profile's own moves this table offers (every session must make each)."""
+    offered, p = setting.offered, setting.policies
+    odds = [o for o, line in ODDS_ON.items() if o in offered and line in offered]
+    takes = [w for w in (*HARD_WAYS, *odds) if w in offered and w not in p.no_take_down]
+    able = {RIGHT_ODDS: any(ODDS_ON[o] in (PASS, COME) for o in odds),
+            COME_BET: COME in offered,
+            DONT_ODDS: any(ODDS_ON[o] in (DONT_PASS, DONT_COME) for o in odds),
+            DONT_COME_BET: DONT_COME in offered,
+            PROPOSITION: bool(_props(offered)),
+            CALL_ON: not p.no_working_call and any(setting.oracle.takes_call(w)
+                                                   for w in offered),
+            TAKE_DOWN: bool(takes), PUT_BACK: bool(takes),
+            AT_MAXIMUM: any(w in offered for w in profile.lines),
+            ODDS_AT_LIMIT: bool(odds)}
+    able[CALL_OFF] = able[CALL_ON]
+    return tuple(m for m in profile.own if able[m])
+
+
 class Player:
     """One profile's choices at one table: two bytes to an event the reference table allows,
-    or None when the player would only roll."""
+    or None when the player would only roll; and the profile's own moves it made."""
 
     def __init__(self, profile: Profile, setting: Setting, ids: Ids) -> None:
         self.profile, self.setting, self.ids = profile, setting, ids
+        #: each own move made, how often; the wagers taken down and not yet put back
+        self.made: Counter[str] = Counter()
+        self.taken: list[str] = []
         offered = setting.offered
         self.lines = [w for w in profile.lines if w in offered]
         if profile.others == "props":
-            self.others = sorted(w for w in offered if w not in SINGLE and w not in ODDS_ON)
+            self.others = _props(offered)
         elif profile.others == "hard":
             self.others = sorted(w for w in offered if w in HARD_WAYS)
         else:
@@ -121,12 +166,44 @@ class Player:
                 return {"withdraw": mine[value % len(mine)]}
         return None
 
+    def took(self, ref: ReferenceTable, event: dict[str, Any]) -> None:
+        """Count an event the table is to take (before it is played) among the profile's own
+        moves."""
+        if "withdraw" in event:
+            bet = ref.bets.get(event["withdraw"])
+            if bet is not None:
+                self.made[TAKE_DOWN] += 1
+                self.taken.append(bet.wager)
+        elif "call" in event:
+            self.made[CALL_ON if event["working"] else CALL_OFF] += 1
+        elif "place" in event:
+            wager = event["wager"]
+            if wager in self.taken:
+                self.taken.remove(wager)
+                self.made[PUT_BACK] += 1
+            if wager in ODDS_ON:
+                self.made[DONT_ODDS if wager in DONT else RIGHT_ODDS] += 1
+                parent = ref.bets.get(event.get("on", ""))
+                if parent is not None and parent.point is not None and event["amount"] == \
+                        self._full(wager, parent.amount, parent.point):
+                    self.made[ODDS_AT_LIMIT] += 1
+            elif wager in SINGLE:
+                self.made.update([COME_BET] if wager == COME else [DONT_COME_BET]
+                                 if wager == DONT_COME else [])
+                if event["amount"] == self.setting.policies.stake_ceiling:
+                    self.made[AT_MAXIMUM] += 1
+            else:
+                self.made[PROPOSITION] += 1
+
     def _place(self, ref: ReferenceTable, value: int) -> dict[str, Any] | None:
         come_out = ref.table.come_out
         lines = [w for w in self.lines if (w in COME_OUT_LINES) == come_out]
         held = {b.wager for b in ref.bets.values()}
         lines = [w for w in lines if w not in held or w in POINT_LINES]
         pool = lines + self.others
+        back = [w for w in self.taken if w in self.others]
+        if back:  # a bet taken down is put back first
+            pool = back
         if not pool:
             return None
         wager = pool[value % len(pool)]

@@ -1,22 +1,19 @@
-"""A suite complete for the table model, and the obligation that proves it so
-(docs/engine-protocol.md, "The fault domain").
+"""A suite complete for each family's machine, and the obligation that proves it so by
+killing every mutant of that machine (docs/engine-protocol.md, "The fault domain").
 
-For each family's machine (:mod:`.suite_model`) the suite holds, for every state s with its
-access script a(s), every sequence x of at most k + 1 inputs from there, and every probe p of
-the machine's characterization set W, the script a(s)·x·p (the W-method of Chow and Vasilevskii,
-whose tests contain those of the Wp method). Vaandrager and Melse (CONCUR 2025) prove that such
-a suite is *k-A-complete*: it finds every implementation whose states are all reached by an
-access script followed by at most k inputs, and whose answers differ from the model's. Every
-answer is also judged exactly by the reference table.
+For each family's machine (:mod:`.family_machine`) the suite holds, for every state s with
+its access script a(s), every sequence x of at most k + 1 inputs from there, then each probe
+of the identifier of the state x reaches (:mod:`.family_probes`): the HSI method, whose
+suites Vaandrager and Melse (CONCUR 2025) prove *k-A-complete*: such a suite finds every
+implementation whose states are all reached by an access script followed by at most k
+inputs, and whose answers differ from the machine's. ``k`` is the largest each family's
+budget allows (``--table-k`` sets it). Every answer is also judged exactly by the reference
+table.
 
-The probes are single rolls, chosen so that every two states the machine tells apart give
-different settlements to one of them on every table of theirs (two states that differ only in
-how many placements were made are not told apart by anything a table answers: they are
-one). ``k`` is the largest the budget allows, by family (``--table-k`` sets it).
-
-The ``suite`` obligation proves, by enumeration, that the abstraction is exact, that the
-probes tell the states apart, and that every script the theorem asks for is in the suite and
-was played and answered.
+The ``suite`` obligation does not take the theorem's word for the suite as planned: it reads
+every suite script played as a word of the stated machine and runs every mutant of the
+machine on them (:mod:`.family_mutants`); it is PROVED only when the machine is exact, every
+mutant is killed, and every script was answered.
 """
 
 from __future__ import annotations
@@ -27,133 +24,85 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
-from casino_proofs.protocol.answers import DICE
 from casino_proofs.tables.bets import Setting, setting_key
+from casino_proofs.tables.family_inputs import Event, Family, families
+from casino_proofs.tables.family_machine import FamilyMachine, Key, state_key
+from casino_proofs.tables.family_mutants import Analysis, Mutation, read
+from casino_proofs.tables.family_probes import Pair, Probe, apart, identifiers, probes
 from casino_proofs.tables.planner import Script
 from casino_proofs.tables.reference import ReferenceTable
-from casino_proofs.tables.suite_model import (
-    Event,
-    Family,
-    FamilyModel,
-    Key,
-    Name,
-    families,
-    state_key,
-)
 
-#: events the suite of one family may hold by default; k is the largest that fits
-FAMILY_EVENTS = 4_000
+#: events the suite of one family may hold by default; k is the largest that fits (k = 0,
+#: the least, whatever its size)
+FAMILY_EVENTS = 12_000
 #: the largest k the suite is ever asked for
 MAX_K = 3
 CLAUSES = ("conv-table-placement", "conv-table-shooter", "conv-table-call",
            "conv-table-withdrawal-scope", "conv-table-decided")
 
 
-def _norm(key: Key) -> Key:
-    """A state without what a table need not answer: how many placements were made, whether
-    the come-out roll is a shooter's first, whether each bet has stood through a roll (a
-    withdrawal before it has is the table's choice)."""
-    bets: Any = key[3]
-    return (key[0], key[1], tuple(sorted(bet[:4] for bet in bets)))
-
-
-def _norm_name(name: Name) -> Name:
-    return ("roll", name[1], _norm(name[2])) if name[0] == "roll" else name  # type: ignore[arg-type]
-
-
-def compatible(model: FamilyModel, a: Key, b: Key) -> bool:
-    """Whether two states differ only in what no table answers (:func:`_norm`) and the model
-    answers every input both take alike, and so on after it (a bisimulation up to what no
-    table answers)."""
-    seen = {(a, b)}
-    todo = [(a, b)]
-    while todo:
-        x, y = todo.pop()
-        if _norm(x) != _norm(y):
-            return False
-        ex = {_norm_name(n): v for n, v in model.edges.get(x, {}).items()}
-        ey = {_norm_name(n): v for n, v in model.edges.get(y, {}).items()}
-        for name in ex.keys() & ey.keys():
-            (out_x, next_x), (out_y, next_y) = ex[name], ey[name]
-            if out_x != out_y and ("either",) not in (out_x, out_y):
-                return False  # (what the text leaves to the table tells nothing apart)
-            if (next_x, next_y) not in seen:
-                seen.add((next_x, next_y))
-                todo.append((next_x, next_y))
-    return True
-
-
-Probe = tuple[tuple[int, int], ...]
-
-
-def _outputs(model: FamilyModel, ref: ReferenceTable, probe: Probe) -> tuple[Any, ...]:
-    """What a probe's rolls give at a concrete table (each roll as the model keeps it)."""
-    out = []
-    for d1, d2 in probe:
-        _event, said, ref = model.rolls(ref)[(d1 - 1) * 6 + d2 - 1]
-        out.append(said)
-    return tuple(out)
-
-
-def probes(model: FamilyModel) -> tuple[list[Probe], list[str]]:
-    """Rolls (one, or two in a row) that tell every two states apart on every table of
-    theirs, chosen greedily in the fixed order of the dice; and what they leave untold (none:
-    else the suite is not complete)."""
-    tables = list(model.concrete.values())
-    keys = [state_key(ref.state, model.family) for ref in tables]
-    apart = {(a, b) for a in set(keys) for b in set(keys)
-             if a != b and not compatible(model, a, b)}
-    pairs = {(i, j) for i in range(len(tables)) for j in range(i + 1, len(tables))
-             if (keys[i], keys[j]) in apart}
-    chosen: list[Probe] = []
-    for length in (1, 2):
-        involved = sorted({i for pair in pairs for i in pair})
-        candidates: list[Probe] = [(d,) for d in DICE] if length == 1 else \
-            [(a, b) for a in DICE for b in DICE]
-        said = {c: {i: _outputs(model, tables[i], c) for i in involved} for c in candidates}
-        while pairs:
-            best = max(candidates, key=lambda c: sum(1 for i, j in pairs
-                                                     if said[c][i] != said[c][j]))
-            told = {(i, j) for i, j in pairs if said[best][i] != said[best][j]}
-            if not told:
-                break
-            chosen.append(best)
-            pairs -= told
-    left = [f"{model.family.name}: two of its states are told apart by no probe of one or two "
-            "rolls" for _pair in sorted(pairs)[:1]]
-    return chosen, left
-
-
 @dataclass
 class FamilySuite:
     """One family's part of the suite: its machine, k, probes, and scripts."""
 
-    model: FamilyModel
+    machine: FamilyMachine
     k: int
     probes: list[Probe]
+    apart: set[Pair]
+    identifiers: dict[Key, list[Probe]]
     scripts: list[tuple[Event, ...]] = field(default_factory=list)
-    #: what keeps the suite from being complete (none when the theorem applies)
+    #: what keeps the suite from being complete (none when the machine is exact and every
+    #: two states apart are told apart)
     problems: list[str] = field(default_factory=list)
 
+    @property
+    def family(self) -> Family:
+        return self.machine.family
 
-def _walks(model: FamilyModel, ref: ReferenceTable, depth: int
-           ) -> Iterator[tuple[tuple[Name, ...], tuple[Event, ...]]]:
-    """Every sequence of at most ``depth`` inputs from a concrete table, by name, with its
-    concrete events (the empty one first)."""
-    yield (), ()
+
+def _walks(machine: FamilyMachine, ref: ReferenceTable, depth: int
+           ) -> Iterator[tuple[tuple[Event, ...], ReferenceTable]]:
+    """Every sequence of at most ``depth`` inputs from a concrete table, with the table it
+    ends at (the empty one first)."""
+    yield (), ref
     if depth == 0:
         return
-    for move in model.moves(ref):
-        for names, events in _walks(model, move.after, depth - 1):
-            yield (move.name, *names), (move.event, *events)
+    for move in machine.moves(ref):
+        for events, end in _walks(machine, move.after, depth - 1):
+            yield (move.event, *events), end
 
 
-def size(model: FamilyModel, k: int, n_probes: int) -> int:
-    """Events the family's suite holds at this k."""
+def _probe(machine: FamilyMachine, ref: ReferenceTable, probe: Probe) -> tuple[Event, ...]:
+    """A probe's events at a concrete table (a state's probes are inputs it takes)."""
+    out = []
+    for label in probe:
+        move = next(m for m in machine.moves(ref) if m.label == label)
+        out.append(move.event)
+        ref = move.after
+    return tuple(out)
+
+
+def _tests(part: FamilySuite, depth: int) -> Iterator[tuple[Event, ...]]:
+    """The suite's scripts at ``depth`` inputs after each access script (unique)."""
+    m = part.machine
+    seen: set[Any] = set()
+    for key, access in m.access.items():
+        for events, end in _walks(m, m.first[key], depth):
+            for p in part.identifiers[state_key(end, m.family)] or [()]:
+                script = (*access, *events, *_probe(m, end, p))
+                frozen = tuple(map(_frozen, script))
+                if frozen not in seen:  # one access script may be another's prefix
+                    seen.add(frozen)
+                    yield script
+
+
+def _size(part: FamilySuite, depth: int, budget: int) -> int:
+    """Events of the suite at ``depth``, counted until past ``budget``."""
     total = 0
-    for key, access in model.access.items():
-        for _names, events in _walks(model, model.tables[key], k + 1):
-            total += n_probes * (len(access) + len(events) + 1)  # (a probe: a roll or two)
+    for script in _tests(part, depth):
+        total += len(script)
+        if total > budget:
+            break
     return total
 
 
@@ -171,84 +120,112 @@ def build(setting: Setting, forced_k: int | None = None,
     if found is None:
         if len(_BUILT) >= KEPT:
             _BUILT.clear()
-        found = _BUILT[key] = _build(setting, forced_k, budget)
+        found = _BUILT[key] = [_family_suite(setting, f, forced_k, budget)
+                               for f in families(setting.offered)]
     return found
 
 
-def _build(setting: Setting, forced_k: int | None, budget: int) -> list[FamilySuite]:
-    out = []
-    for family in families(setting.offered):
-        model = FamilyModel(setting, family)
-        chosen, left = probes(model)
-        k = forced_k if forced_k is not None else 0
-        while forced_k is None and k < MAX_K and size(model, k + 1, len(chosen)) <= budget:
-            k += 1
-        part = FamilySuite(model, k, chosen, problems=[*model.faithful(), *left])
-        seen: set[Any] = set()
-        for key, access in model.access.items():
-            for _names, events in _walks(model, model.tables[key], k + 1):
-                for p in chosen:
-                    script = (*access, *events, *({"roll": list(d)} for d in p))
-                    frozen = tuple(map(_frozen, script))
-                    if frozen not in seen:  # one access script may be another's prefix
-                        seen.add(frozen)
-                        part.scripts.append(script)
-        out.append(part)
-    return out
+def _family_suite(setting: Setting, family: Family, forced_k: int | None,
+                  budget: int) -> FamilySuite:
+    machine = FamilyMachine(setting, family)
+    pairs = apart(machine.edges)
+    chosen, untold = probes(machine.edges, pairs)
+    part = FamilySuite(machine, 0, chosen, pairs,
+                       identifiers(machine.edges, pairs, chosen),
+                       problems=list(machine.problems))
+    if untold:
+        part.problems.append(f"{family.name}: {len(untold):,} pair(s) of its states apart are "
+                             "told apart by no probe of one or two inputs")
+    k = forced_k if forced_k is not None else 0
+    while forced_k is None and k < MAX_K and _size(part, k + 2, budget) <= budget:
+        k += 1
+    part.k = k
+    part.scripts = list(_tests(part, k + 1))
+    return part
 
 
 def scripts(parts: Sequence[FamilySuite]) -> list[Script]:
-    return [Script(f"suite: {part.model.family.name} {i}", "suite", events, {})
+    return [Script(f"suite: {part.family.name} {i}", "suite", events, {})
             for part in parts for i, events in enumerate(part.scripts, start=1)]
 
 
-def _family(f: Family, part: FamilySuite) -> str:
-    return (f"{f.name}: {len(part.model.access):,} states, k = {part.k}, "
-            f"{len(part.probes)} probe roll(s), {len(part.scripts):,} scripts")
+def mutation(part: FamilySuite, played: Sequence[Sequence[Event]]) -> tuple[Mutation,
+                                                                             Analysis]:
+    """The family's mutants run on the words its played scripts are."""
+    analysis = Analysis(part.machine, part.apart, read(part.machine, played))
+    return analysis.run(part.k), analysis
+
+
+def _family(part: FamilySuite, m: Mutation) -> str:
+    machine = part.machine
+    return (f"{part.family.name}: {len(machine.edges):,} states, "
+            f"{len(machine.inputs()):,} inputs, {machine.transitions:,} transitions, "
+            f"k = {part.k}, mutants killed {m.killed:,} of {m.total:,}")
 
 
 def result(parts: Sequence[FamilySuite], answered: set[str], played: Sequence[Script]
            ) -> Result:
-    """The ``suite`` obligation: for every family, the abstraction exact, the states told
-    apart, and every script the theorem asks for in the suite, played and answered."""
+    """The ``suite`` obligation (:func:`judge`)."""
+    return judge(parts, answered, played)[0]
+
+
+def judge(parts: Sequence[FamilySuite], answered: set[str], played: Sequence[Script]
+          ) -> tuple[Result, list[dict[str, Any]]]:
+    """The ``suite`` obligation: for every family, the machine exact, its states told apart,
+    every mutant killed by the scripts played, and every one of them answered; with each
+    family's figures for the fault domain."""
     started = time.perf_counter()
     ob = Obligation("craps/table/suite", "suite", CLAUSES[0], CLAUSES, "the table",
-                    "all-scripts", "the suite is k-complete for the model of the table: every "
-                    "state's access script, every k + 1 inputs after it, then probes that "
-                    "tell the states apart", game="craps")
-    sent = {tuple(map(_frozen, s.events)) for s in played}
-    problems: list[str] = []
-    for part in parts:
-        problems += part.problems
-        for key, access in part.model.access.items():
-            for names, events in _walks(part.model, part.model.tables[key], part.k + 1):
-                for p in part.probes:
-                    wanted = tuple(map(_frozen, (*access, *events,
-                                                 *({"roll": list(d)} for d in p))))
-                    if wanted not in sent:
-                        problems.append(f"{part.model.family.name}: no script for the state "
-                                        f"reached by {len(access)} event(s), then "
-                                        f"{len(names)} input(s), then the probe {p}")
+                    "all-scripts", "the suite is k-complete for the stated model of the "
+                    "table: every mutant of each family's machine is killed by the scripts "
+                    "played", game="craps")
+    if not parts:
+        return Result(ob, Verdict.VACUOUS, time.perf_counter() - started,
+                      "the table offers no wager of any family"), []
+    problems = [p for part in parts for p in part.problems]
+    by_family: dict[str, list[tuple[Event, ...]]] = {}
+    for s in played:
+        by_family.setdefault(s.name.rsplit(" ", 1)[0].removeprefix("suite: "),
+                             []).append(s.events)
+    runs = [(part, *mutation(part, by_family.get(part.family.name, []))) for part in parts]
+    each = [{"family": part.family.name, "k": part.k, **m.json()} for part, m, _a in runs]
+    figures = {"families": each}
+    domain = "; ".join(_family(part, m) for part, m, _a in runs)
     unanswered = [s.label for s in played if s.label not in answered]
     seconds = time.perf_counter() - started
-    domain = "; ".join(_family(p.model.family, p) for p in parts)
-    if not parts:
-        return Result(ob, Verdict.VACUOUS, seconds, "the table offers no wager of any family")
     if problems:
-        return Result(ob, Verdict.ERROR, seconds, f"not established: {len(problems):,} "
-                      f"gap(s) in the suite, the first: {problems[0]}")
+        return Result(ob, Verdict.ERROR, seconds, f"not established: {problems[0]}"
+                      + (f" (and {len(problems) - 1:,} more)" if len(problems) > 1 else ""),
+                      figures), each
+    failing = next(((part, m, a) for part, m, a in runs if m.survivor is not None), None)
+    if failing is not None:
+        part, m, a = failing
+        assert m.survivor is not None
+        return Result(ob, Verdict.REFUTED, seconds,
+                      f"the suite is not complete for {part.family.name}'s machine: "
+                      f"{m.survivors:,} of its {m.total:,} mutants survive the scripts "
+                      f"played, the first: {m.survivor.words()}",
+                      counterexample={"family": part.family.name,
+                                      "mutant": m.survivor.words(),
+                                      "script": a.script(m.survivor),
+                                      "survivors": m.survivors, "mutants": m.total,
+                                      **figures}), each
     if unanswered:
         return Result(ob, Verdict.ERROR, seconds,
                       f"not established: {len(unanswered):,} script(s) of the suite got no "
-                      f"answer, e.g. {unanswered[0]}")
-    k = min(p.k for p in parts)
+                      f"answer, e.g. {unanswered[0]}", figures), each
+    k = min(part.k for part in parts)
+    killed = sum(m.killed for _p, m, _a in runs)
     return Result(ob, Verdict.PROVED, seconds,
-                  f"k-complete for the model of the table (k = {k} or more by family; "
-                  "Vaandrager and Melse, CONCUR 2025): every implementation whose states "
-                  "are all reached by an access script followed by at most k inputs, and "
-                  f"whose answers differ from the model's, is found ({domain})",
+                  f"k-complete for the stated model of the table (k = {k} or more by family; "
+                  "Vaandrager and Melse, CONCUR 2025), and every mutant of each family's "
+                  f"machine killed by the scripts played ({killed:,} of {killed:,}: every "
+                  "output fault and transfer fault, extra states at k of 1 or more): every "
+                  "implementation whose states are all reached by an access script followed "
+                  "by at most k inputs, and whose answers differ from the model's, is found "
+                  f"({domain})",
                   enumeration=f"enumeration: {sum(len(p.scripts) for p in parts):,} "
-                              "scripts, 0 missing")
+                              f"scripts, {killed:,} mutants killed, 0 surviving"), each
 
 
 def _frozen(event: Event) -> Any:

@@ -82,10 +82,12 @@ def run_table(play: Player, specs: Sequence[spec.WagerSpec], setting: Setting,
     played = [*scripts, *again, *wanted]
     answered = {s.label for s, a in zip(scripts, answers, strict=True)
                 if not (isinstance(a, Faulty) and a.kind in Faulty.UNANSWERED)}
-    run.extra.append(suite.result(the_plan.suite, answered,
-                                  [s for s in scripts if s.kind == "suite"]))
-    run.domain = fault_domain(the_plan.suite, the_plan.transitions, long_sessions.figures(outcome),
-                              run.pairs, setting.policies.stake_ceiling)
+    proved, mutants = suite.judge(the_plan.suite, answered,
+                                  [s for s in scripts if s.kind == "suite"])
+    run.extra.append(proved)
+    run.domain = fault_domain(the_plan.suite, mutants, the_plan.transitions,
+                              long_sessions.figures(outcome), run.pairs,
+                              setting.policies.stake_ceiling)
     for kind, tally in run.judge.tallies.items():
         first = tally.ranked()[0][1].script if tally.groups else ""
         if first in by_label and kind != "scripts":

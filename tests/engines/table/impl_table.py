@@ -17,7 +17,18 @@ the state of the previous script, as if the table were not reset: right alone),
 ``extra-field`` (every bet of a roll's answer carries one field more, ``"net"``),
 ``hard-ways-easy-push`` (every Hard Way made the easy way returns its stake, where it loses),
 ``two-multipliers`` (Craps 2 and Craps 12 pay 29 to 1, where they pay 30), ``call-any-bet``
-(a call is taken on any bet the script placed, on the table or gone).
+(a call is taken on any bet the script placed, on the table or gone); and the faults of
+issue 41, each inside the fault domain a table's PROVED states: ``odds-zero`` (an Associate
+Chance of 0 units taken), ``refused-takes-previous`` (a placement refused for its stake also
+takes down the bet placed just before it), ``refused-resets-hard`` (a Hard Way placement
+refused for its stake resets the Hard Ways of its number on the table, as if they had not
+stood through a roll: their later take-down is refused), ``take-down-all-hard`` (a Hard Way
+taken down takes down every bet of its number), ``script-id-number`` (an all-digit script ID
+echoed as a JSON number), ``script-id-cut`` (script IDs echoed cut to 32 characters),
+``three-come-one-roll`` (the third Come bet and those after it that move to a come point on
+one roll keep no point), ``forget-point-1024`` (the table forgets its point after its
+1,024th roll), ``explicit-p1-apart`` (under per-player payment, a bet that names player
+``"p1"`` is paid apart from the bets that name no player).
 
 ``--legal V`` (repeatable) makes it another *correct* table, one a vendor might write, that
 declares nothing more (issue 29): ``refuse-choices`` (every withdrawal the text leaves to the
@@ -137,6 +148,8 @@ class Table:
         self.repeat: list[dict[str, Any]] = []  # pay-again / relist-decided
         self.named: set[str] = set()  # every ID a placement named (fresh-ids-only)
         self.old_point: int | None = None
+        self.last = ""  # the bet placed last (refused-takes-previous)
+        self.rolls = 0  # rolls so far (forget-point-1024)
 
     def state(self, bet: dict[str, Any]) -> impl.State:
         return impl.State(bet["point"], self.point is None, bet["working"],
@@ -167,7 +180,14 @@ class Table:
         wager, amount, on = e.get("wager"), e.get("amount"), e.get("on")
         if e["place"] in self.used or wager not in impl.WAGERS:
             return refusal("no")
-        if type(amount) is not int or (amount < 1 and "zero-stake" not in FAULT) or amount < 0:
+        zero_ok = "zero-stake" in FAULT or ("odds-zero" in FAULT and wager in ODDS_ON)
+        if type(amount) is not int or (amount < 1 and not zero_ok) or amount < 0:
+            if "refused-takes-previous" in FAULT and self.last in self.bets:
+                self._take_down(self.bets[self.last])
+            if "refused-resets-hard" in FAULT and str(wager).startswith("hard-"):
+                for other in self.bets.values():
+                    if other["wager"] == wager:
+                        other["rolls"] = 0
             return refusal("a stake is at least one unit")
         if OPT["max_stake"] and amount > int(OPT["max_stake"]):
             return refusal("over the limit")
@@ -203,11 +223,13 @@ class Table:
             point = self.point
         bet = {"id": e["place"], "wager": wager, "amount": amount, "working": bool(
             e.get("working")), "on": on if wager in ODDS_ON else None, "point": point,
-            "rolls": 0, "odds": [], "player": e.get("player", "p1"), "shooter": self.shooter}
+            "rolls": 0, "odds": [], "player": e.get("player", "p1"), "shooter": self.shooter,
+            "named": "player" in e}
         if bet["on"]:
             self.bets[on]["odds"].append(bet["id"])
         self.bets[bet["id"]] = bet
         self.used.add(bet["id"])
+        self.last = bet["id"]
         return {"accepted": True}
 
     def _within_limit(self, wager: str, amount: int, parent: dict[str, Any]) -> bool:
@@ -246,12 +268,21 @@ class Table:
             return refusal("a line bet stays up")
         if "keep-withdrawn" in FAULT and bet["wager"].startswith("hard-"):
             return {"accepted": True, "returned": bet["amount"] * PER_STAKE}
+        if "refused-resets-hard" in FAULT and bet["wager"].startswith("hard-") \
+                and not bet["rolls"]:
+            return refusal("not before it has stood through a roll")
+        self._take_down(bet)
+        if "take-down-all-hard" in FAULT and bet["wager"].startswith("hard-"):
+            for other in [b for b in self.bets.values() if b["wager"] == bet["wager"]]:
+                self._take_down(other)
+        return {"accepted": True, "returned": bet["amount"] * PER_STAKE}
+
+    def _take_down(self, bet: dict[str, Any]) -> None:
         del self.bets[bet["id"]]
         if bet["on"] in self.bets:
             self.bets[bet["on"]]["odds"].remove(bet["id"])
             if "odds-withdraw-takes-line" in FAULT:
                 del self.bets[bet["on"]]
-        return {"accepted": True, "returned": bet["amount"] * PER_STAKE}
 
     def roll(self, dice: list[int]) -> dict[str, Any]:
         d1, d2 = dice
@@ -263,7 +294,16 @@ class Table:
             if entry["stays"]:
                 stays[bet["id"]] = entry["point"]
             if exact is not None:
-                exact_by_player[bet["player"]] = exact_by_player.get(bet["player"], 0) + exact
+                who = bet["player"]
+                if "explicit-p1-apart" in FAULT and bet.get("named"):
+                    who = f"{who} (named)"
+                exact_by_player[who] = exact_by_player.get(who, 0) + exact
+        if "three-come-one-roll" in FAULT:
+            moved = [e for b, e in zip(self.bets.values(), entries, strict=False)
+                     if b["wager"] == "come" and b["point"] is None and e["point"] is not None]
+            for entry in moved[2:]:
+                entry["point"] = None
+                stays[entry["bet"]] = None
         entries += self.repeat
         self.repeat = []
         for bet_id, entry in list(zip(list(self.bets), entries, strict=False)):
@@ -286,9 +326,16 @@ class Table:
             entries = [{**entry, "net": "0"} for entry in entries]
         out: dict[str, Any] = {"point": self._said_point(), "bets": entries}
         if POLICY.get("payment") == "per-player":
-            out["players"] = [{"player": p, "paid": pays(x)} for p, x in
-                              sorted(exact_by_player.items())]
+            out["players"] = self._players(exact_by_player)
         return out
+
+    @staticmethod
+    def _players(exact_by_player: dict[str, Fraction]) -> list[dict[str, Any]]:
+        paid: dict[str, int | None] = {}
+        for p, x in sorted(exact_by_player.items()):
+            name = p.removesuffix(" (named)")  # explicit-p1-apart: rounded apart, then added
+            paid[name] = pays(x) if name not in paid else (paid[name] or 0) + (pays(x) or 0)
+        return [{"player": p, "paid": v} for p, v in sorted(paid.items())]
 
     def _settle(self, bet: dict[str, Any], d1: int, d2: int) -> tuple[dict[str, Any],
                                                                      Fraction | None]:
@@ -329,6 +376,10 @@ class Table:
                 "point": None}, exact if exact else None
 
     def _move(self, total: int) -> None:
+        self.rolls += 1
+        if "forget-point-1024" in FAULT and self.rolls == 1024:
+            self.point, self.first = None, False
+            return
         if self.point is None:
             self.point = total if total in POINTS else None
             self.first = False
@@ -378,6 +429,15 @@ def play(events: list[dict[str, Any]], table: Table | None = None) -> list[Any]:
     return out
 
 
+def _echo(script_id: Any) -> Any:
+    """A script's ID as this table echoes it (faults script-id-number, script-id-cut)."""
+    if "script-id-number" in FAULT and isinstance(script_id, str) and script_id.isdigit():
+        return int(script_id)
+    if "script-id-cut" in FAULT and isinstance(script_id, str):
+        return script_id[:32]
+    return script_id
+
+
 def main() -> None:
     sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
     for line in sys.stdin:
@@ -398,7 +458,8 @@ def main() -> None:
         elif op == "play":
             scripts = request["scripts"]
             shared = Table() if "mix-scripts" in FAULT and len(scripts) > 1 else None
-            answers = [{"id": s["id"], "answers": play(s["events"], shared)} for s in scripts]
+            answers = [{"id": _echo(s["id"]), "answers": play(s["events"], shared)}
+                       for s in scripts]
             if "swap-answers" in FAULT and len(answers) > 1:
                 answers[0], answers[1] = answers[1], answers[0]
             out = {"scripts": answers}

@@ -1,0 +1,282 @@
+"""A family's machine: the model the suite is complete for, read off the reference table and
+stated in every report (docs/engine-protocol.md, "The fault domain").
+
+Its inputs are :mod:`.family_inputs`'. Its **states** are what the reference table tells
+apart for the family: whether the table's point is on, and whether it is the number the
+family's wager is decided on; whether the next roll is a new shooter's first; each bet on the
+table, in the order placed (its wager; its point: none, the table's, the same as an earlier
+bet's, or another; its call; the bet it rests on; whether it has stood through a roll). Its
+**outputs**: a placement, call or withdrawal accepted, refused, or the table's choice
+(``either``, what the text leaves to the table); a roll's, whether the table's point is on
+after it and, bet by bet, its decision and whether it keeps a point.
+
+The machine is explored from a fresh table over every concrete table it reaches -- every
+point, every one of the 36 rolls -- and :attr:`FamilyMachine.problems` names every concrete
+table that answers an input otherwise than its state's first table, and every roll that
+answers otherwise than the first roll of its name (none: the abstraction is exact, and the
+rolls of one name alike, on the reference table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from casino_proofs.tables.bets import RefBet, Setting
+from casino_proofs.tables.family_inputs import (
+    MAX_BETS,
+    Event,
+    Family,
+    Label,
+    label_words,
+    on_table,
+    others,
+    placements,
+    rolls,
+)
+from casino_proofs.tables.model import Table
+from casino_proofs.tables.planner import Expect
+from casino_proofs.tables.reference import ReferenceTable, RollDue
+from casino_proofs.tables.transitions import _step
+
+Key = tuple[Hashable, ...]
+Output = tuple[Hashable, ...]
+#: what a state does with each of its inputs: the output, and the state after
+Edges = dict[Label, tuple[Output, Key]]
+
+
+class Seen(NamedTuple):
+    """What the keys read of a bet on the table (a bet after a roll, without building the
+    table after it)."""
+
+    id: str
+    wager: str
+    amount: int
+    point: int | None
+    working: bool
+    on: str | None
+    stood: bool
+
+
+def _seen(bet: RefBet) -> Seen:
+    return Seen(bet.id, bet.wager, bet.amount, bet.point, bet.working, bet.on, bet.rolls > 0)
+
+
+def _relation(bet: Seen, point: int | None, earlier: Sequence[Seen]) -> str:
+    if bet.point is None:
+        return "none"
+    if bet.point == point:
+        return "the table's"
+    same = next((i for i, b in enumerate(earlier, start=1) if b.point == bet.point), 0)
+    return f"bet {same}'s" if same else "another"
+
+
+def _keys(t: Table, bets: Sequence[Seen], number: int | None) -> tuple[Key, Key]:
+    """A table's state, as the family's machine tells states apart, and its concrete key:
+    the table up to its bets' IDs (two such tables answer every input alike)."""
+    index = {b.id: i for i, b in enumerate(bets, start=1)}
+    rests = [index.get(b.on, 0) if b.on is not None else None for b in bets]
+    pictures = tuple((b.wager, _relation(b, t.point, bets[:i]), b.working, rests[i], b.stood)
+                     for i, b in enumerate(bets))
+    state = (t.point is not None, t.point is not None and t.point == number,
+             t.come_out and t.shooter_first, pictures)
+    concrete = (t.point, t.shooter_first, tuple(
+        (b.wager, b.amount, b.point, b.working, rests[i], b.stood) for i, b in enumerate(bets)))
+    return state, concrete
+
+
+def state_key(ref: ReferenceTable, family: Family) -> Key:
+    """The state of a concrete table, as the family's machine tells states apart."""
+    return _keys(ref.table, [_seen(b) for b in on_table(ref)], family.number)[0]
+
+
+def concrete_key(ref: ReferenceTable) -> Key:
+    """A concrete table up to its bets' IDs (two such tables answer every input alike)."""
+    return _keys(ref.table, [_seen(b) for b in on_table(ref)], None)[1]
+
+
+def rolled_keys(ref: ReferenceTable, dice: tuple[int, int], number: int | None
+                ) -> tuple[Output, Key, Key]:
+    """A roll's output at a concrete table, and the keys of the table after it, worked out
+    without building that table (as :meth:`ReferenceTable.rolled` moves it)."""
+    want = ref.expect({"roll": list(dice)})
+    assert isinstance(want, RollDue)
+    staying = [Seen(b.id, b.wager, b.amount, d.due.point or None, b.working, b.on, True)
+               for b, d in ((d.bet, d) for d in want.bets.values())
+               if d.due is not None and d.due.decision == "none"]
+    state, concrete = _keys(ref.table.after(dice[0] + dice[1]), staying, number)
+    return output(want), state, concrete
+
+
+def output(want: Expect | RollDue) -> Output:
+    if isinstance(want, RollDue):
+        return ("roll", want.point is not None, tuple(
+            (d.bet.wager, d.due.decision if d.due else "none", bool(d.due and d.due.point))
+            for d in want.bets.values()))
+    return (want.answer,)
+
+
+def step(setting: Setting, ref: ReferenceTable, event: Event
+         ) -> tuple[Expect | RollDue, ReferenceTable]:
+    """An event at a concrete table: what the rules demand, and the table after it (what
+    the text leaves to the table taken)."""
+    after = ReferenceTable(setting)
+    after.state = ref.state.clone()
+    return _step(after, event, 1), after
+
+
+@dataclass(frozen=True)
+class Move:
+    """An input at one concrete table: its name, its event there, its output, the table
+    after it."""
+
+    label: Label
+    event: Event
+    output: Output
+    after: ReferenceTable
+
+
+def _kept(label: Label, want: Expect | RollDue, room: bool) -> bool:
+    """Whether a placement is an input of the machine here: never one the scripts never
+    send (a Single Chance bet out of its time), and one the rules take only while the table
+    holds fewer than two bets."""
+    if label[0] != "place" or isinstance(want, RollDue):
+        return True
+    if want.answer == "either" and want.unjudged:
+        return False
+    return room or want.answer == "refused"
+
+
+class FamilyMachine:
+    """One family's machine: its states (each with its access script and first table), its
+    inputs and transitions, and what keeps it from being exact (none)."""
+
+    def __init__(self, setting: Setting, family: Family) -> None:
+        self.setting, self.family = setting, family
+        self._moves: dict[Key, list[Move]] = {}
+        #: each state's first concrete table, its access script and its transitions
+        self.first: dict[Key, ReferenceTable] = {}
+        self.access: dict[Key, tuple[Event, ...]] = {}
+        self.edges: dict[Key, Edges] = {}
+        self.problems: list[str] = []
+        self.concrete = 0
+        self._explore()
+
+    def _explore(self) -> None:
+        """Breadth first over every concrete table, every roll played one by one (so that
+        every point is met); each state's first table is met on a shortest path."""
+        start = ReferenceTable(self.setting)
+        seen = {concrete_key(start)}
+        frontier: list[tuple[ReferenceTable, tuple[Event, ...]]] = [(start, ())]
+        while frontier:
+            following: list[tuple[ReferenceTable, tuple[Event, ...]]] = []
+            for ref, path in frontier:
+                self.concrete += 1
+                self._met(ref, path, seen, following)
+            frontier = following
+
+    def _met(self, ref: ReferenceTable, path: tuple[Event, ...], seen: set[Key],
+             following: list[tuple[ReferenceTable, tuple[Event, ...]]]) -> None:
+        """A concrete table's transitions entered (or checked against its state's first
+        table's), every roll checked against the first roll of its name, and every table not
+        seen yet that one event takes it to put in ``following``."""
+        key = state_key(ref, self.family)
+        moves = self.moves(ref)
+        edges = {m.label: (m.output, state_key(m.after, self.family)) for m in moves}
+        if key not in self.edges:
+            self.first[key], self.access[key], self.edges[key] = ref, path, edges
+        elif edges != self.edges[key]:
+            self._problem("the abstraction is not exact (a concrete table answers otherwise "
+                          f"than the first table of its state, after {len(path)} event(s))")
+
+        def reached(concrete: Key, event: Event, after: ReferenceTable | None) -> None:
+            if concrete not in seen:
+                seen.add(concrete)
+                table = after if after is not None else step(self.setting, ref, event)[1]
+                following.append((table, (*path, event)))
+
+        for m in moves:
+            reached(concrete_key(m.after), m.event, m.after)
+        for label, dice in rolls(self.family.wagers, ref).items():
+            for d1, d2 in dice[1:]:
+                said, state, concrete = rolled_keys(ref, (d1, d2), self.family.number)
+                if (said, state) != edges[label]:
+                    self._problem(f"the roll {d1}-{d2} answers otherwise than the first "
+                                  f"roll of its name ({label_words(label)})")
+                reached(concrete, {"roll": [d1, d2]}, None)
+
+    def _problem(self, text: str) -> None:
+        if len(self.problems) < 10:
+            self.problems.append(f"{self.family.name}: {text}")
+
+    def moves(self, ref: ReferenceTable) -> list[Move]:
+        """The machine's inputs at a concrete table, in a fixed order (worked out once a
+        table and next ID)."""
+        key = (*concrete_key(ref), len(ref.state.used))
+        found = self._moves.get(key)
+        if found is not None:
+            return found
+        out: list[Move] = []
+        room = len(ref.bets) < MAX_BETS
+        for label, event in (*placements(self.setting, self.family.wagers, ref),
+                             *others(self.setting, ref)):
+            want, after = step(self.setting, ref, event)
+            if _kept(label, want, room):
+                out.append(Move(label, event, output(want), after))
+        for label, dice in rolls(self.family.wagers, ref).items():
+            event = {"roll": list(dice[0])}
+            want, after = step(self.setting, ref, event)
+            out.append(Move(label, event, output(want), after))
+        self._moves[key] = out
+        return out
+
+    @property
+    def transitions(self) -> int:
+        return sum(len(e) for e in self.edges.values())
+
+    def inputs(self) -> list[Label]:
+        """Every input of the machine, in the order first met."""
+        return list(dict.fromkeys(label for e in self.edges.values() for label in e))
+
+    def json(self) -> dict[str, Any]:
+        """The machine, readable and countable: its states, inputs, outputs and transitions
+        (each transition ``[state, input, output, next state]`` by their indexes)."""
+        states = list(self.edges)
+        inputs = self.inputs()
+        outputs = list(dict.fromkeys(o for e in self.edges.values() for o, _ in e.values()))
+        s_of = {s: i for i, s in enumerate(states)}
+        i_of = {label: i for i, label in enumerate(inputs)}
+        o_of = {o: i for i, o in enumerate(outputs)}
+        return {"family": self.family.name, "wagers": list(self.family.wagers),
+                "states": [{"says": state_words(s), "access": len(self.access[s])}
+                           for s in states],
+                "inputs": [label_words(label) for label in inputs],
+                "outputs": [output_words(o) for o in outputs],
+                "transitions": [[s_of[s], i_of[label], o_of[o], s_of[t]]
+                                for s in states for label, (o, t) in self.edges[s].items()]}
+
+
+def state_words(key: Key) -> str:
+    """A state in words: ``the point on; bet 1: pass, its point the table's``."""
+    point_on, is_number, first, bets = key
+    table = ("the point on" + (", the family's number" if is_number else "")) if point_on \
+        else "a new shooter's come-out roll" if first else "a come-out roll"
+    each = []
+    pictures: Any = bets
+    for i, (wager, relation, working, on, stood) in enumerate(pictures, start=1):
+        each.append(f"bet {i}: {wager}" + (f" on bet {on}" if on else "")
+                    + ("" if relation == "none" else f", its point {relation}")
+                    + (", called working" if working else "")
+                    + (", stood through a roll" if stood else ""))
+    return "; ".join([table, *(each or ["no bet"])])
+
+
+def output_words(o: Output) -> str:
+    if o[0] != "roll":
+        return {"either": "either (the table's choice)"}.get(str(o[0]), str(o[0]))
+    _roll, point_on, bets = o
+    each: Any = bets
+    said = [f"bet {i} ({wager}): {decision}" + (", keeps its point" if keeps else "")
+            for i, (wager, decision, keeps) in enumerate(each, start=1)]
+    return f"the point {'on' if point_on else 'off'}" + (f"; {'; '.join(said)}" if said else "")
