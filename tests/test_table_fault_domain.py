@@ -12,12 +12,13 @@ import pytest
 from casino_proofs import spec
 from casino_proofs.obligations.verdict import Verdict
 from casino_proofs.protocol.money import Money
-from casino_proofs.tables import suite
+from casino_proofs.tables import family_probes, suite
 from casino_proofs.tables.bets import Setting
+from casino_proofs.tables.family_inputs import families
+from casino_proofs.tables.family_machine import FamilyMachine
 from casino_proofs.tables.oracle import offered_specs
 from casino_proofs.tables.pairs import PairCoverage
 from casino_proofs.tables.policies import Policies
-from casino_proofs.tables.suite_model import FamilyModel, families
 from casino_proofs.tables.table_run import setting_of
 
 WAGERS = ("pass", "pass-odds", "hard-6", "any-7")
@@ -29,36 +30,40 @@ def _setting(names: tuple[str, ...] = WAGERS) -> Setting:
 
 
 def test_each_family_machine_is_exact_and_its_states_told_apart() -> None:
-    """Every concrete table of a state (every point) answers every input of the model as the
-    state's first table does, and the probes tell every two states apart."""
+    """Every concrete table of a state (every point) answers every input of the machine as the
+    state's first table does, every roll as the first roll of its name, and the probes tell
+    apart every two states one is apart from the other."""
     setting = _setting()
     assert [f.name for f in families(setting.offered)] == [
         "a Hard Way (hard-6)", "a one-roll wager (any-7)", "pass and pass-odds"]
     for family in families(setting.offered):
-        model = FamilyModel(setting, family)
-        assert model.faithful() == []
-        chosen, left = suite.probes(model)
-        assert chosen and left == []
+        machine = FamilyMachine(setting, family)
+        assert machine.problems == []
+        pairs = family_probes.apart(machine.edges)
+        chosen, left = family_probes.probes(machine.edges, pairs)
+        assert chosen and left == set()
 
 
 def test_conv_table_suite_every_access_script_every_k_plus_one_inputs_then_the_probes() -> None:
     """k = 1 for Pass with its odds: from the fresh table (no access events) the suite holds
-    every two inputs, each followed by the probe: e.g. a Pass bet placed, then a come-out
-    roll of 4, then the probe roll 1-1."""
+    every two inputs, each followed by the identifier of the state they reach: e.g. a Pass
+    bet placed, then a come-out roll of 4 (the point: the table's and the bet's), then the
+    probe roll 1-1 (a craps, which a Pass bet with a point does not mind)."""
     parts = suite.build(_setting(("pass", "pass-odds")), forced_k=1)
     (part,) = parts
-    assert part.k == 1 and part.probes == [((1, 1),)]
+    assert part.k == 1
     scripts = {tuple(map(suite._frozen, s)) for s in part.scripts}
     wanted = ({"place": "b1", "wager": "pass", "amount": 2520}, {"roll": [1, 3]},
               {"roll": [1, 1]})
     assert tuple(map(suite._frozen, wanted)) in scripts
 
 
-def _result(drop: int = -1, unanswered: bool = False) -> tuple[Verdict, str]:
-    parts = suite.build(_setting(("hard-6",)), forced_k=1)
-    played = suite.scripts(parts)
-    if drop >= 0:
-        played = played[:drop] + played[drop + 1:]
+def _result(drop: int = 1, unanswered: bool = False) -> tuple[Verdict, str]:
+    """The suite of Hard 6 played (``drop``: but every script that places a bet at that
+    amount)."""
+    parts = suite.build(_setting(("hard-6",)), forced_k=0)
+    played = [s for s in suite.scripts(parts)
+              if not any(e.get("amount") == drop for e in s.events)]
     answered = {s.label for s in played} - ({played[0].label} if unanswered else set())
     r = suite.result(parts, answered, played)
     return r.verdict, r.detail
@@ -67,14 +72,17 @@ def _result(drop: int = -1, unanswered: bool = False) -> tuple[Verdict, str]:
 def test_conv_table_suite_a_complete_suite_is_proved() -> None:
     verdict, detail = _result()
     assert verdict is Verdict.PROVED
-    assert detail.startswith("k-complete for the model of the table (k = 1")
-    assert "a Hard Way (hard-6): 12 states, k = 1" in detail
+    assert detail.startswith("k-complete for the stated model of the table (k = 0")
+    assert "a Hard Way (hard-6): 58 states, 24 inputs" in detail
+    assert "mutants killed" in detail
 
 
 def test_conv_table_suite_a_script_missing_is_never_proved() -> None:
-    """Must fail: a suite with one script dropped is not complete (ERROR, naming it)."""
-    verdict, detail = _result(drop=5)
-    assert verdict is Verdict.ERROR and "no script for the state reached by" in detail
+    """Must fail: a suite without its placements at 0 units leaves mutants of the machine
+    alive (REFUTED, naming the first: a placement at 0 that a table answers otherwise)."""
+    verdict, detail = _result(drop=0)
+    assert verdict is Verdict.REFUTED and "mutants survive the scripts played" in detail
+    assert 'on "place hard-6 at 0 units"' in detail
 
 
 def test_conv_table_suite_a_script_unanswered_is_never_proved() -> None:

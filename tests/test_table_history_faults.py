@@ -65,7 +65,8 @@ CASES = [
     ("withdraw-after-call-half", "hard-6", "withdrawal", "r3-95.15-1.s5", 4),
     # calls around a point made: placed, the point set, a call, the point made, a hard 6
     # (as a settlement after its history, or the call's rule: r3-95.15-1.s6)
-    ("call-reset-on-point-made", "hard-6", "history", "r3-95.15-1.s4|r3-95.15-1.s6", 5),
+    ("call-reset-on-point-made", "hard-6", "history",
+     "r3-95.15-1.s2|r3-95.15-1.s4|r3-95.15-1.s6", 5),
     # bet IDs alike but for case, side by side: the second refused (2 events)
     ("ids-case-folded", "any-7,hard-6,hard-8", "any-time", "r3-95.15-intro.s1", 2),
     # odds staked unlike the line bet: the line bet, its point, odds of another stake, the
@@ -125,7 +126,8 @@ MORE = [
     ("withdraw-after-seven", "hard-6", "withdrawal", "r3-95.15-1.s5", 3),
     ("withdraw-returns-last-stake", "hard-6,hard-8", "sessions", "r3-95.15-1.s5", 5),
     # a hard 6 called working that must win (r3-95.15-1.s4) stands off; or the call's rule
-    ("call-lost-on-point-made", "hard-6", "history", "r3-95.15-1.s4|r3-95.15-1.s6", 5),
+    ("call-lost-on-point-made", "hard-6", "history",
+     "r3-95.15-1.s2|r3-95.15-1.s4|r3-95.15-1.s6", 5),
     ("ids-truncated-8", "any-7,hard-6,hard-8", "any-time", "r3-95.15-intro.s1", 2),
     ("ids-ascii-only", "any-7,hard-6,hard-8", "any-time", "r3-95.15-intro.s1", 1),
     ("ids-digits-as-numbers", "any-7,hard-6,hard-8", "any-time", "r3-95.15-intro.s1", 2),

@@ -387,6 +387,8 @@ def test_policy_max_stake_every_script_stakes_within_a_small_maximum_and_pays_wh
     for script in plan(specs, setting).scripts:
         for e in script.events:
             if isinstance(e.get("amount"), int) and e["amount"] > 0:
+                if e["amount"] == 12 and script.kind == "suite":
+                    continue  # the machine's input one unit over the maximum: refused
                 assert e["amount"] <= 11, (script.label, e)
                 if script.kind not in ("money", "domain"):  # they try every remainder
                     placed.setdefault(e["wager"], set()).add(e["amount"])

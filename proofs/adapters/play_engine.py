@@ -39,10 +39,29 @@ def _ids_echoed(scripts: Sequence[Any], answers: list[Any]) -> str | None:
     """Why a play request's answers are not its scripts' (an ID not echoed), or None."""
     for i, (script, answer) in enumerate(zip(scripts, answers, strict=True), start=1):
         said = answer.get("id") if isinstance(answer, dict) else None
-        if said != script.wire()["id"]:
-            return (f"answer {i} of the request names script {str(said)[:40]!r}, where "
-                    f"script {script.wire()['id']!r} was asked (an answer of another script)")
+        sent = script.wire()["id"]
+        if said == sent:
+            continue
+        if not isinstance(said, str):
+            return (f"answer {i} of the request gives the script's id as "
+                    f"{json_type(said)} {json.dumps(said)[:40]}, where the string "
+                    f"{sent!r} was sent (an id is echoed as the string it was sent)")
+        if sent.startswith(said):
+            return (f"answer {i} of the request gives the script's id {sent!r} cut to "
+                    f"{len(said)} characters (an id is echoed whole)")
+        return (f"answer {i} of the request names script {said[:40]!r}, where "
+                f"script {sent!r} was asked (an answer of another script)")
     return None
+
+
+def json_type(value: Any) -> str:
+    """A JSON value's type in words: ``a number``, ``null``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    return {int: "a number", float: "a number", list: "an array", dict: "an object"}.get(
+        type(value), "a value")
 
 
 class PlayEngine(ExecEngine):

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from casino_proofs.tables.domains import ID_CLASSES, PLAYERS
+from casino_proofs.tables.domains import ID_CLASSES, MANY, PLAYERS, SCRIPT_IDS
 from casino_proofs.tables.history import FEATURES
-from casino_proofs.tables.pairs import PairCoverage
+from casino_proofs.tables.pairs import PairCoverage, outside_words
 from casino_proofs.tables.recipes import MOST_CALLS
 from casino_proofs.tables.suite import FamilySuite
 from casino_proofs.tables.transitions import DEPTH, MAX_BETS, Transitions
@@ -30,15 +30,21 @@ STAKES_PLAYED = ("stakes of every remainder of each payout's denominator at each
                  "6, 7, 10, 12, 15, 25, 100, 2,520, 2,521 and 9,999 (the sessions); 7 and "
                  "2,520 after 50 and 100 rolls")
 HYPOTHESES = (
-    "the table treats alike the rolls of one class of the model at each state (the "
-    "uniformity hypothesis; every one of the 36 rolls is still played from every situation "
-    "the settle scripts reach)",
-    "working calls are outside the families' machines: they are covered by the history pairs "
-    "and the transition model, not by the k-complete suite",
+    "the table treats alike the rolls of one name of a family's machine (the uniformity "
+    "hypothesis: the reference table is proved to; the suite plays the first roll of each "
+    "name, and every one of the 36 rolls is still played from every situation the settle "
+    "scripts reach)",
+    "a family's machine holds at most two of its bets on the table; more bets of a family, "
+    "and bets of several families, are played by the sessions, the transition model (two "
+    "bets of any kinds) and the domain scripts (three bets of one wager moved or decided on "
+    "one roll), not by the k-complete suite",
     "a fault that starts after more rolls than a session plays, after more than "
     f"{MOST_CALLS} calls on one bet, or at a stake, a history, a player or an ID no script "
     "or session uses, is not established by this check",
 )
+#: where a report's reader finds each machine whole
+MACHINES = ("each machine's states, inputs, outputs and transitions: table_domain.model in the "
+            "JSON report, and table-machines.json in an audit bundle")
 
 
 @dataclass(frozen=True)
@@ -60,7 +66,11 @@ class FaultDomain:
                                         "6, 7 and 10 times the line bet's, within the "
                                         "declared limit, and one over it",
                          "players": "the bets of players " + ", ".join(PLAYERS)
-                                    + " beside the first's",
+                                    + " beside the first's, and the first named \"p1\" "
+                                    "beside the first unnamed",
+                         "script_ids": [what for what, _id in SCRIPT_IDS],
+                         "bets_on_one_roll": f"{MANY} bets of one wager moved or decided on "
+                                             "one roll",
                          "dice": "every roll in both orders from every situation"},
                 "hypotheses": list(HYPOTHESES)}
 
@@ -77,17 +87,20 @@ class FaultDomain:
                          + _own(p.get("own_moves", {})) for p in self.profiles)
         h = self.pairs
         return [
-            f"fault domain, the model: a suite k-complete for each family's machine ({fams}); "
-            f"and the transition model of up to {t['bets']} bets of any kinds, "
+            f"fault domain, the model: a suite k-complete for each family's machine ({fams}; "
+            f"{MACHINES}); and the transition model of up to {t['bets']} bets of any kinds, "
             f"{t['observed']:,} of its {t['transitions']:,} transitions observed (up to "
             f"{t['depth']} events)",
             f"fault domain, the sessions: {each}",
             f"fault domain, the history: {len(FEATURES)} features; 2-way: {h['observed']:,} of "
             f"the {h['domain']:,} pairs of the domain observed (of {h['product']:,} in the "
-            f"product); 3-way: {h['triples_observed']:,} of {h['triples_product']:,}",
+            f"product; outside the domain: {outside_words(h)}); 3-way: "
+            f"{h['triples_observed']:,} of {h['triples_product']:,}",
             f"fault domain, the data: bet IDs of {len(ID_CLASSES)} classes "
-            f"({', '.join(w for w, _ in ID_CLASSES)}); the bets of players "
-            f"{', '.join(PLAYERS)} beside the first's; "
+            f"({', '.join(w for w, _ in ID_CLASSES)}); script IDs of "
+            f"{len(SCRIPT_IDS)} classes ({', '.join(w for w, _ in SCRIPT_IDS)}); the bets of "
+            f"players {', '.join(PLAYERS)} beside the first's, and the first named \"p1\" "
+            f"beside the first unnamed; {MANY} bets of one wager moved or decided on one roll; "
             f"{STAKES_PLAYED.format(ceiling=self.ceiling)}; odds of 1 unit below, equal to, "
             "and 1 unit, 2, 3, 4, 5, 6, 7 and 10 times above the line bet, within the "
             "declared limit; every roll in both orders",
@@ -112,7 +125,8 @@ def fault_domain(parts: Sequence[FamilySuite], mutants: Sequence[dict[str, Any]]
                "inputs": len(p.machine.inputs()), "transitions": p.machine.transitions,
                "k": p.k, "probes": len(p.probes), "scripts": len(p.scripts),
                "mutants": {key: value for key, value in killed.get(p.family.name, {}).items()
-                           if key not in ("family", "k")}} for p in parts),
+                           if key not in ("family", "k")},
+               "machine": p.machine.json()} for p in parts),
         {"transitions": len(transitions.model),
          "observed": len(transitions.model & transitions.observed), "depth": DEPTH,
          "bets": MAX_BETS},

@@ -8,7 +8,8 @@ outside ASCII, or a reused ID's old bet remembered). The domain scripts place, s
 bets whose IDs are:
 
 - one character; forty or twenty characters alike but for the last; only digits (``7``,
-  ``007``); with a space;
+  ``007``); with a space; forty characters of four bytes each in UTF-8 (a character is a
+  Unicode code point: a JavaScript string counts each of these twice);
 - alike but for case (``Ab``, ``aB``); outside ASCII (``é``, ``下注``, ``🎲``);
 - reused once their bet has left, where the table declares ``reuse-ids``.
 
@@ -33,6 +34,8 @@ from casino_proofs.tables.planner import (
     HARD_WAYS,
     ODDS_ON,
     ONE_ROLL_PAIR,
+    POINT_LINES,
+    SINGLE,
     SPLIT,
     Script,
 )
@@ -47,9 +50,16 @@ ID_CLASSES: tuple[tuple[str, tuple[str, str]], ...] = (
     ("outside ASCII", ("é", "下注")),
     ("twenty characters alike but for the last", ("y" * 19 + "1", "y" * 19 + "2")),
     ("with a space", ("a b", "a c")),
+    ("forty characters of four bytes each in UTF-8", ("🎲" * 39 + "🃏", "🎲" * 40)),
 )
 #: the players beside the first (who names none): a second, a third, one named outside ASCII
 PLAYERS = ("p2", "p3", "joueur é")
+#: script IDs of each class of the protocol's domain (a string of 1 to 40 characters), given
+#: to the first domain scripts (the others are ``s1``, ``s2``, ...): one character, only
+#: digits (echoed as the string it was sent, never as a number), and forty characters
+SCRIPT_IDS: tuple[tuple[str, str], ...] = (
+    ("one character", "7"), ("only digits", "0123456789"),
+    ("forty characters", "script-" + "x" * 32 + "1"))
 #: a fresh ID of each class in turn (``{n}``: a number that makes it new)
 _CYCLE = ("b{n}", "{n}", "{n:03d}", "{x}{n:04d}", "Ab{n}", "aB{n}", "é{n}", "下注{n}",
           "🎲{n}", "bet {n}", "{y}{n:04d}")
@@ -135,7 +145,54 @@ def player_scripts(setting: Setting) -> list[Script]:
             {"place": "o1", "wager": DONT_PASS_ODDS, "amount": 1, "on": "l", "player": "p2"},
             {"place": "o2", "wager": DONT_PASS_ODDS, "amount": 1, "on": "l", "player": "p2"},
             {"roll": list(SPLIT[7])}), {}))
+        # the first player named and not: one player, whose winnings are rounded as one sum
+        out.append(Script("players: the first player named beside the first unnamed",
+                          "domain", (
+            {"place": "l", "wager": DONT_PASS, "amount": 10},
+            {"roll": list(SPLIT[6])},
+            {"place": "o1", "wager": DONT_PASS_ODDS, "amount": 1, "on": "l"},
+            {"place": "o2", "wager": DONT_PASS_ODDS, "amount": 1, "on": "l", "player": "p1"},
+            {"roll": list(SPLIT[7])}), {}))
     return out
+
+
+#: bets of one family placed side by side and moved or decided on one roll
+MANY = 3
+
+
+def many_scripts(setting: Setting) -> list[Script]:
+    """Three bets of one wager of each family the table offers, moved to a point or decided
+    on one roll, and decided on the next: three Come bets moving to one come point, three
+    Pass bets on one point, three Hard Ways or one-roll wagers decided on one roll."""
+    out = []
+    for line in (*COME_OUT_LINES, *POINT_LINES):
+        if line not in setting.offered:
+            continue
+        events: list[dict[str, Any]] = [] if line in COME_OUT_LINES else \
+            [{"roll": list(SPLIT[4])}]
+        events += [{"place": f"m{i}", "wager": line, "amount": 10} for i in range(MANY)]
+        events += [{"roll": list(SPLIT[6])}, {"roll": list(SPLIT[6])}]
+        out.append(Script(f"many: {MANY} {line} bets moved to one point, then decided",
+                          "domain", tuple(events), {}))
+    for wager, dice in ((w, _deciding(w)) for w in sorted(setting.offered)
+                        if w not in SINGLE and w not in ODDS_ON):
+        if dice is None:
+            continue
+        events = [{"place": f"m{i}", "wager": wager, "amount": 10} for i in range(MANY)]
+        out.append(Script(f"many: {MANY} {wager} bets decided on one roll", "domain",
+                          (*events, {"roll": list(dice)}), {}))
+        break  # one wager of the Multiple Chances is enough: each is its own bet
+    return out
+
+
+def _deciding(wager: str) -> tuple[int, int] | None:
+    """A roll on which ``wager`` wins while the point is off (the first in dice order)."""
+    fam = spec.family(wager)
+    if fam.kind is spec.Kind.HARD_WAY and fam.number is not None:
+        return (fam.number // 2, fam.number // 2)
+    if fam.dice is not None:
+        return fam.dice
+    return None
 
 
 def _to_point(line: str, point: int) -> list[dict[str, Any]]:
@@ -185,4 +242,5 @@ def odds_scripts(setting: Setting) -> list[Script]:
 
 
 def domain_scripts(setting: Setting) -> list[Script]:
-    return id_scripts(setting) + odds_scripts(setting) + player_scripts(setting)
+    return id_scripts(setting) + odds_scripts(setting) + player_scripts(setting) + \
+        many_scripts(setting)

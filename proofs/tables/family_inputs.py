@@ -10,7 +10,9 @@ Chance (Pass with Pass odds, and so on). Its inputs, at a table holding at most
   takes, 0, -1, one unit over a declared maximum, one unit over a declared odds limit), an
   Associate Chance on each bet on the table and on no bet, called working where the wager
   takes a call (and where it takes none: refused); a placement the rules refuse is an input at
-  every state, one they accept only while the table holds fewer than two bets;
+  every state, one they accept only while the table holds fewer than two bets; a Single
+  Chance bet out of its time (a Pass bet while a point is on, a Come bet on a come-out roll)
+  is never an input, whatever its stake or call (the scripts never send one);
 - a **call** of each bet on the table, and of a bet not on the table (one that has left, or
   else one never placed), working and off (unless the table declares ``no-working-call``);
 - a **withdrawal** of each bet on the table, and of a bet not on the table (a wager the
@@ -35,7 +37,14 @@ from typing import Any
 from casino_proofs import spec
 from casino_proofs.protocol.answers import DICE, POINTS
 from casino_proofs.tables.bets import RefBet, Setting
-from casino_proofs.tables.planner import HARD_WAYS, ODDS_OF, ODDS_ON, SINGLE, STAKE
+from casino_proofs.tables.planner import (
+    COME_OUT_LINES,
+    HARD_WAYS,
+    ODDS_OF,
+    ODDS_ON,
+    SINGLE,
+    STAKE,
+)
 from casino_proofs.tables.reference import ReferenceTable
 from casino_proofs.tables.stakes import stake
 
@@ -148,6 +157,8 @@ def placements(setting: Setting, wagers: tuple[str, ...], ref: ReferenceTable
     bets = on_table(ref)
     calls = not setting.policies.no_working_call
     for wager in wagers:
+        if wager in SINGLE and (wager in COME_OUT_LINES) != ref.table.come_out:
+            continue  # out of its time, whatever its stake or call: never sent
         ons: list[Hashable] = [*range(1, len(bets) + 1), 0] if wager in ODDS_ON else [None]
         for on in ons:
             parent = bets[int(str(on)) - 1] if isinstance(on, int) and on > 0 else None
@@ -179,15 +190,18 @@ def others(setting: Setting, ref: ReferenceTable) -> Iterator[tuple[Label, Event
 
 def told_apart(wagers: tuple[str, ...], d1: int, d2: int) -> tuple[str, ...]:
     """What the family's own wagers tell apart in a roll besides its total's place at the
-    table: a Hard Way's number made the hard or the easy way, a hop's own dice."""
+    table: a hop's own dice, and the number a wager is decided on (a Hard Way's, made the
+    hard or the easy way; a hop's point total, rolled otherwise than its dice)."""
     out = []
     total = d1 + d2
     for wager in wagers:
         fam = spec.family(wager)
-        if fam.kind is spec.Kind.HARD_WAY and total == fam.number:
-            out.append(f"{total} the {'hard' if d1 == d2 else 'easy'} way")
-        elif fam.kind is spec.Kind.HOP and fam.dice == tuple(sorted((d1, d2))):
+        if fam.kind is spec.Kind.HOP and fam.dice == tuple(sorted((d1, d2))):
             out.append(f"the dice of {wager}")
+        elif fam.kind is spec.Kind.HARD_WAY and total == fam.number:
+            out.append(f"{total} the {'hard' if d1 == d2 else 'easy'} way")
+        elif fam.decided_on is not None and total == fam.decided_on:
+            out.append(f"{total}, not the dice of {wager}")
     return tuple(out)
 
 

@@ -121,7 +121,8 @@ class PairCoverage:
         self.subjects |= later.subjects
 
     def figures(self) -> dict[str, Any]:
-        """The domain in figures: the product, the domain, what was observed, the 3-way."""
+        """The domain in figures: the product, the domain, what was observed, the 3-way, and
+        the classes of the product's pairs outside the domain."""
         per_subject = sum(sum(1 for v in f.values if v != "not applicable")
                           for f in FEATURES)
         product = len(self.subjects) * per_subject
@@ -131,7 +132,26 @@ class PairCoverage:
                 "product": product, "domain": len(self.planned),
                 "observed": len(self.observed & self.planned.keys()),
                 "observed_all": len(self.observed), "triples_observed":
-                len(self.observed_triples), "triples_product": product3}
+                len(self.observed_triples), "triples_product": product3,
+                "outside": self.outside()}
+
+    def outside(self) -> list[dict[str, Any]]:
+        """The product's pairs outside the domain, by class: each feature's value, how many
+        subjects it is never paired with in the domain, and (the first 12) which, in
+        words."""
+        out = []
+        subjects = sorted(self.subjects)
+        planned = self.planned.keys()
+        for i, feature in enumerate(FEATURES):
+            for v, value in enumerate(feature.values):
+                if value == "not applicable":
+                    continue
+                left = [s for s in subjects if (s, 16 * i + v) not in planned]
+                if left:
+                    out.append({"feature": feature.name, "value": value,
+                                "subjects": len(left),
+                                "first": [subject_text(s) for s in left[:12]]})
+        return out
 
     def result(self) -> Result:
         return _result(self)
@@ -157,7 +177,7 @@ def _result(c: PairCoverage) -> Result:
               f"{figures['subjects']:,} subjects (the domain: "
               f"{_percent(len(c.planned), figures['product'])} of the product's "
               f"{figures['product']:,}; the other {outside:,} are reached by no script of "
-              "this suite, many of them by no legal play)")
+              "this suite, many of them by no legal play: " + outside_words(figures) + ")")
     if not missing:
         return Result(ob, Verdict.PROVED, seconds,
                       f"2-way: each of {domain} observed (100 %); {three}",
@@ -187,6 +207,19 @@ def _result(c: PairCoverage) -> Result:
     return Result(ob, Verdict.ERROR, seconds,
                   f"not established: {len(missing):,} of {domain} never observed ({why}), "
                   f"the first: {pair_text(missing[0])}; {three}", detail, cause=cause)
+
+
+def outside_words(figures: dict[str, Any], most: int = 4) -> str:
+    """The classes of pairs outside the domain, summed up: the feature values paired with
+    the most subjects outside it, and how many classes there are (the JSON lists each)."""
+    classes = sorted(figures["outside"], key=lambda c: (-c["subjects"], c["feature"]))
+    if not classes:
+        return "none"
+    shown = "; ".join(f"{c['feature']} = {c['value']} with {c['subjects']:,} subject"
+                      f"{'' if c['subjects'] == 1 else 's'}" for c in classes[:most])
+    more = len(classes) - most
+    return shown + (f"; and {more:,} more class{'' if more == 1 else 'es'}, each listed in "
+                    "the JSON report" if more > 0 else "")
 
 
 def _percent(part: int, whole: int) -> str:

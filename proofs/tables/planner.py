@@ -58,6 +58,7 @@ COME = _role(LINE, placed_on="point", dont=False)
 DONT_COME = _role(LINE, placed_on="point", dont=True)
 ODDS_OF = {line: odds for odds, line in ODDS_ON.items()}
 COME_ODDS, DONT_PASS_ODDS = ODDS_OF.get(COME, ""), ODDS_OF.get(DONT_PASS, "")
+PASS_ODDS = ODDS_OF.get(PASS, "")
 #: two one-roll wagers decided apart on a roll each (the domain scripts pair them where two
 #: Hard Ways are not offered): the one wager this table names
 ONE_ROLL_PAIR = ("any-7", "eleven", (3, 4), (5, 6))

@@ -9,13 +9,15 @@ from dataclasses import dataclass
 
 SESSIONS = 10
 EVENTS = 400
-#: the most either option takes
-MAX_SESSIONS = 100_000
+#: the most either option takes (each is played at its maximum by a test; both at theirs
+#: draw ten million moves: hours of play)
+MAX_SESSIONS = 1_000
 MAX_EVENTS = 10_000
 
 
-#: the largest k of the suite's model the option takes
-MAX_K = 3
+#: the largest k of the suite's model the option takes (at k = 1 the suite of a table of
+#: every wager holds about 800,000 events; at k = 2 it would hold some twenty million)
+MAX_K = 1
 
 
 @dataclass(frozen=True)

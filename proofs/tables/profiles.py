@@ -25,6 +25,7 @@ each of them (the ``sessions`` obligation counts them).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -236,17 +237,25 @@ class Player:
 
     def _full(self, odds: str, line: int, point: int) -> int:
         """The largest odds stake the declared limit allows (ten times the line bet where
-        none is declared), within the maximum stake."""
+        none is declared), within the maximum stake, and under ``exact`` rounding one whose
+        every win pays whole units (else the table refuses it)."""
         policies = self.setting.policies
-        net = self.setting.oracle.win_nets(odds, point)
-        win = min(net) if net else Fraction(1)
+        nets = self.setting.oracle.win_nets(odds, point)
+        win = min(nets) if nets else Fraction(1)
         if policies.odds_limit is None:
-            return max(1, min(line * FULL_ODDS, policies.stake_ceiling))
-        low, high = 0, line * 1000  # the most the limit allows: monotone in the stake
-        while low < high:
-            mid = (low + high + 1) // 2
-            if policies.odds_allowed(odds, mid, line, point, win):
-                low = mid
-            else:
-                high = mid - 1
-        return max(1, min(low, policies.stake_ceiling))
+            most = max(1, min(line * FULL_ODDS, policies.stake_ceiling))
+        else:
+            low, high = 0, line * 1000  # the most the limit allows: monotone in the stake
+            while low < high:
+                mid = (low + high + 1) // 2
+                if policies.odds_allowed(odds, mid, line, point, win):
+                    low = mid
+                else:
+                    high = mid - 1
+            most = max(1, min(low, policies.stake_ceiling))
+        if self.setting.money.rounding != "exact":
+            return most
+        step = 1
+        for net in nets:
+            step = math.lcm(step, (net * self.setting.money.per_stake_unit).denominator)
+        return most // step * step or most

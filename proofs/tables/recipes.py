@@ -15,6 +15,8 @@ change. Together they reach what random play rarely does:
   of event, then decided;
 - **the event before a withdrawal**: a Hard Way or an odds bet withdrawn just after each kind
   of event;
+- **legal play after a take-down**: a Hard Way or odds bet taken down, then a roll (with a
+  Hard Way, Come odds or Pass odds on the table), a call, or a Hard Way or odds bet placed;
 - **the rolls so far**: every wager decided, every way, after 50 and after 100 rolls.
 
 A recipe is played only if it reaches a pair no session reached (:func:`wanted`); what it
@@ -43,6 +45,8 @@ from casino_proofs.tables.planner import (
     HARD_WAYS,
     ODDS_OF,
     ODDS_ON,
+    PASS,
+    PASS_ODDS,
     POINT_LINES,
     SINGLE,
     SPLIT,
@@ -242,6 +246,42 @@ def withdrawals_after(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
             *stand, *events, {"withdraw": "w"}]
 
 
+def after_take_down(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
+    """A bet taken down after it stood through a roll, then each kind of legal play: a roll
+    with a Hard Way, Come odds or Pass odds on the table, a call of a Hard Way, a Hard Way or
+    an odds bet placed (a table that forgets more than the bet taken down shows here)."""
+    p = setting.policies
+    hard = [w for w in _callable(setting) if w not in p.no_take_down]
+    if hard:
+        wager = hard[0]
+        n = int(spec.family(wager).number or 0)
+        down: list[Event] = [{"place": "h", "wager": wager, "amount": 10},
+                             {"place": "k", "wager": wager, "amount": 10}, {"roll": [1, 2]},
+                             {"withdraw": "k"}]
+        for what, end in (("rolled hard", {"roll": list(HARD[n])}), ("sevened", _roll(7)),
+                          ("rolled easy", _roll(n)), ("rolled 3", {"roll": [1, 2]})):
+            yield f"history: {wager} {what} just after a take-down", [*down, end]
+        yield f"history: {wager} placed just after a take-down", [
+            *down, {"place": "j", "wager": wager, "amount": 10}, {"roll": list(HARD[n])}]
+        if not p.no_working_call:
+            yield f"history: {wager} called just after a take-down", [
+                *down, {"call": "h", "working": True}, _roll(7), {"roll": list(HARD[n])}]
+    for line, odds, table in ((COME, COME_ODDS, [_roll(4)]), (PASS, PASS_ODDS, [])):
+        if not {line, odds} <= setting.offered or odds in p.no_take_down or p.one_odds:
+            continue
+        point = 5
+        down = [*table, {"place": "c", "wager": line, "amount": 10}, _roll(point),
+                {"place": "o", "wager": odds, "amount": 10, "on": "c"},
+                {"place": "q", "wager": odds, "amount": 10, "on": "c"}, {"roll": [1, 2]},
+                {"withdraw": "q"}]
+        for what, end in (("its point", _roll(point, True)), ("a seven", _roll(7)),
+                          ("a 3", {"roll": [1, 2]})):
+            yield f"history: {odds} decided by {what} just after a take-down", [*down, end]
+        yield f"history: {odds} placed just after a take-down", [
+            *down, {"place": "r", "wager": odds, "amount": 10, "on": "c"},
+            _roll(point, True)]
+
+
 def deep(setting: Setting, rolls: int) -> list[Event]:
     """``rolls`` rolls with nothing on the table (come-out naturals), then every wager
     placed and decided every way it can be, on come-out rolls and with a point on."""
@@ -284,7 +324,7 @@ def pool(setting: Setting) -> list[Script]:
     """Every recipe script a session may have made needless, in a fixed order."""
     makers: list[Callable[[Setting], Iterable[tuple[str, list[Event]]]]] = [
         earlier_points, same_number, calls_around_point, calls_again, placed_after,
-        withdrawals_after]
+        withdrawals_after, after_take_down]
     return [capped(Script(name, "history", tuple(events), {}), setting)
             for make in makers for name, events in make(setting)]
 

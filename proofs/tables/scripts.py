@@ -14,7 +14,7 @@ from casino_proofs import spec
 from casino_proofs.protocol.answers import DICE
 from casino_proofs.tables import suite
 from casino_proofs.tables.bets import Setting
-from casino_proofs.tables.domains import domain_scripts
+from casino_proofs.tables.domains import SCRIPT_IDS, domain_scripts
 from casino_proofs.tables.payouts import money_scripts
 from casino_proofs.tables.planner import (
     Script,
@@ -84,5 +84,13 @@ def plan(specs: Iterable[spec.WagerSpec], setting: Setting, table_k: int | None 
     scripts += suite.scripts(complete)
     names = [s.name for s in scripts]
     assert len(set(names)) == len(names), "each script of a plan has a name of its own"
-    return Plan(tuple(replace(s, id=f"s{i}") for i, s in enumerate(scripts, start=1)),
-                universe, model, tuple(complete))
+    return Plan(tuple(_named(scripts)), universe, model, tuple(complete))
+
+
+def _named(scripts: list[Script]) -> Iterable[Script]:
+    """Each script given its ID: ``s1``, ``s2``, ..., but for the first domain scripts, whose
+    IDs are of each class of the protocol's domain (:data:`.domains.SCRIPT_IDS`)."""
+    special = iter(SCRIPT_IDS)
+    for i, s in enumerate(scripts, start=1):
+        given = next(special, None) if s.kind == "domain" else None
+        yield replace(s, id=given[1] if given else f"s{i}")

@@ -30,13 +30,12 @@ from casino_proofs.tables.family_machine import FamilyMachine, Key, state_key
 from casino_proofs.tables.family_mutants import Analysis, Mutation, read
 from casino_proofs.tables.family_probes import Pair, Probe, apart, identifiers, probes
 from casino_proofs.tables.planner import Script
+from casino_proofs.tables.play_budget import MAX_K
 from casino_proofs.tables.reference import ReferenceTable
 
 #: events the suite of one family may hold by default; k is the largest that fits (k = 0,
 #: the least, whatever its size)
-FAMILY_EVENTS = 12_000
-#: the largest k the suite is ever asked for
-MAX_K = 3
+FAMILY_EVENTS = 8_000
 CLAUSES = ("conv-table-placement", "conv-table-shooter", "conv-table-call",
            "conv-table-withdrawal-scope", "conv-table-decided")
 
