@@ -191,7 +191,7 @@ class TableRun:
         silent = self.judge.tallies["scripts"].unanswered_first
         out = [coverage(self.first, specs, self.universe, silent, self.lost)]
         out += [with_shortest(r, self.shortest.get(r.obligation.kind)) for r in
-                self.judge.results(lambda kind: applies(self.setting, kind))]
+                self.judge.results(self._applies)]
         if self.transitions is not None:
             out.append(self.transitions.result())
         out.append(self.pairs.result())
@@ -199,9 +199,18 @@ class TableRun:
         out += policies_results(self.setting.policies, self.setting.offered)
         return linked(out)
 
+    def _applies(self, kind: str) -> bool:
+        """Whether a table obligation is judged: it can apply to what the table offers, or
+        the scripts or the log hold cases of it (a call of a wager that takes none, which
+        must be refused, at a table that offers none that takes one: a table that took it
+        was PROVED)."""
+        return applies(self.setting, kind) or self.judge.tallies[kind].total > 0
+
     def not_applicable(self) -> list[dict[str, str]]:
-        """The table obligations left out because nothing the table offers concerns them."""
-        return not_applicable(self.setting)
+        """The table obligations left out because nothing the table offers concerns them,
+        and nothing played or logged was a case of them."""
+        return [entry for entry in not_applicable(self.setting)
+                if not self.judge.tallies[entry["what"].rsplit("/", 1)[1]].total]
 
 
 def _excluding(setting: Setting) -> str:

@@ -1,0 +1,92 @@
+"""The suite kills every mutant of each stated machine, as tables over the protocol (issue
+41): hypothesis draws a single output or transfer fault of a family's machine, a table over
+protocol 2 is built with it (tests/engines/table/mutant_table.py: the reference table with
+that one fault), and the check of that table must be REFUTED. The ``suite`` obligation
+proves the same of the machine in process for every mutant; this test shows it of the
+tables themselves, end to end."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import shlex
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from casino_proofs.command.main import main
+from casino_proofs.tables.family_mutants import Analysis
+from casino_proofs.tables.family_probes import apart
+from tests.engines.table.mutant_table import machine
+
+MUTANT = Path(__file__).resolve().parent / "engines" / "table" / "mutant_table.py"
+FAMILIES = {("hard-10",): "a Hard Way (hard-10)", ("any-7",): "a one-roll wager (any-7)",
+            ("pass", "pass-odds"): "pass and pass-odds",
+            ("dont-pass", "dont-pass-odds"): "dont-pass and dont-pass-odds",
+            ("come", "come-odds"): "come and come-odds",
+            ("dont-come", "dont-come-odds"): "dont-come and dont-come-odds"}
+
+
+@cache
+def mutants(wagers: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Every single output and transfer fault of the family's machine (not the equivalent
+    ones), by the places of its state, input and target in the machine's export."""
+    m = machine(wagers, FAMILIES[wagers])
+    states = {key: i for i, key in enumerate(m.edges)}
+    inputs = {label: i for i, label in enumerate(m.inputs())}
+    return [{"family": FAMILIES[wagers], "state": states[x.state], "input": inputs[x.label],
+             "target": None if x.target is None else states[x.target]}
+            for _kind, x in Analysis(m, apart(m.edges), []).single() if x is not None]
+
+
+def _check(wagers: tuple[str, ...], fault: dict[str, Any]) -> tuple[int, list[str]]:
+    """The check of the mutant table: its exit code, and the obligations it refutes."""
+    engine = shlex.join([sys.executable, str(MUTANT), "--wagers", ",".join(wagers),
+                         "--mutant", json.dumps(fault, separators=(",", ":"))])
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(["check", "--quiet", "--only", "craps", "--format", "json", "--wagers",
+                     ",".join(wagers), "--sessions", "5", "--engine", f"play:{engine}"])
+    doc = json.loads(out.getvalue())
+    return code, [o["id"] for o in doc["obligations"] if o["verdict"] == "REFUTED"]
+
+
+def _drawn(data: st.DataObject) -> None:
+    wagers = data.draw(st.sampled_from(sorted(FAMILIES)), label="family")
+    fault = data.draw(st.sampled_from(mutants(wagers)), label="fault")
+    code, refuted = _check(wagers, fault)
+    assert code == 1 and refuted, (fault, code)
+
+
+#: a check is seconds: the failing example is reported as drawn, never shrunk (and the
+#: check draws its sessions with hypothesis inside this test's draw)
+CHEAP = settings(max_examples=2, derandomize=True, deadline=None, database=None,
+                 phases=(Phase.generate,), suppress_health_check=[HealthCheck.nested_given])
+
+
+@CHEAP
+@given(data=st.data())
+def test_conv_table_suite_a_drawn_mutant_of_a_stated_machine_is_refuted(
+        data: st.DataObject) -> None:
+    _drawn(data)
+
+
+@pytest.mark.exhaustive
+@settings(CHEAP, max_examples=30)
+@given(data=st.data())
+def test_conv_table_suite_every_drawn_mutant_of_a_stated_machine_is_refuted(
+        data: st.DataObject) -> None:
+    _drawn(data)
+
+
+def test_conv_table_suite_the_mutant_table_without_its_fault_is_proved() -> None:
+    """The mutant table with no fault is the reference table: PROVED (so that a refutation
+    above is its fault's)."""
+    never = {"family": FAMILIES[("any-7",)], "state": -1, "input": 0, "target": None}
+    assert _check(("any-7",), never) == (0, [])
