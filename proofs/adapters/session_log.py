@@ -76,26 +76,34 @@ class Declaration:
     lines: tuple[int, ...]
 
 
+DEFAULT = Declaration(Money.read(EXACT_UNIT), None, declared.Policies(), "2.0", ())
+
+
 def read_hellos(paths: Sequence[str]) -> Declaration:
-    """The hellos of a log's files, each only as a file's first line, all the same."""
-    found = Declaration(Money.read(EXACT_UNIT), None, declared.Policies(), "2.0", ())
-    canonical: str | None = None
+    """The hellos of a log's files, each only as its own file's first line; a file with none
+    is read at ``DEFAULT`` ({unit 1, exact}). Every file must declare the same table: two
+    hellos that differ, or a hello that differs from the default a file without one is read
+    at, are refused in one line naming both files (never one file judged by another's)."""
+    found: Declaration | None = None
+    canonical: tuple[str, str] | None = None  # (the hello's text, its file)
+    bare: str | None = None  # the first file with no hello
     lines: list[int] = []
     for path in paths:
         number, first = _first_record(path)
         if not (isinstance(first, dict) and set(first) == {"hello"}):
             lines.append(0)
+            bare = bare or path
             continue
         hello = first["hello"]
         where = f"table:{path}: line {number}, the hello"
         if not isinstance(hello, dict):
             raise EngineUnavailable(f"{where}: a hello is a JSON object")
         text = json.dumps(hello, sort_keys=True)
-        if canonical is not None and canonical != text:
+        if canonical is not None and canonical[0] != text:
             raise EngineUnavailable(f"{where}: differs from the hello of "
-                                    f"{os.path.basename(paths[0])}; the files of one "
+                                    f"{os.path.basename(canonical[1])}; the files of one "
                                     "log declare one table")
-        canonical = text
+        canonical = canonical or (text, path)
         try:
             found = Declaration(Money.read(hello.get("money", EXACT_UNIT)),
                                 read_claims(hello.get("readings")),
@@ -105,6 +113,14 @@ def read_hellos(paths: Sequence[str]) -> Declaration:
         except (MoneyError, EngineUnavailable, declared.PolicyError) as exc:
             raise EngineUnavailable(f"{where}: {exc}") from None
         lines.append(number)
+    if found is None:
+        return replace(DEFAULT, lines=tuple(lines))
+    if bare is not None and canonical is not None and found != DEFAULT:
+        raise EngineUnavailable(
+            f"table:{bare}: has no hello, so it is read at the default "
+            f"{json.dumps(EXACT_UNIT)}, which differs from the hello of "
+            f"{os.path.basename(canonical[1])}; the files of one log declare one table: "
+            "give every file the same hello")
     return replace(found, lines=tuple(lines))
 
 
