@@ -20,7 +20,7 @@ from casino_proofs.command.options import (
     output_option,
     quiet,
 )
-from casino_proofs.command.output import check_output_paths, write_report
+from casino_proofs.command.output import check_output_paths, engine_reads, write_report
 from casino_proofs.context import parse_readings, report_context
 from casino_proofs.obligations.verdict import (
     EXIT_ERROR,
@@ -168,7 +168,9 @@ def run_diff(args: argparse.Namespace) -> int:
     wagers = parse_wagers(args.wagers)
     games = diff.GAMES if args.only is None else (args.only,)
     check_scope(games, wagers, "diff")
-    check_output_paths(args.output, None)
+    check_output_paths(args.output, None,
+                       [*engine_reads(args.a), *engine_reads(args.b),
+                        *([("the expected differences", args.expect)] if args.expect else [])])
     expected = read_expected(args.expect) if args.expect else None
     a = _side(args.a, args.a_reading, "--a-reading", args.engine_timeout_ms)
     try:
