@@ -6,6 +6,7 @@ gives a verdict."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -46,7 +47,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    try:
+    with contextlib.suppress(BrokenPipeError):  # the checker stopped reading the long line
         main()
-    except BrokenPipeError:  # the checker stopped reading the long line: it is ended
-        pass
