@@ -16,10 +16,8 @@ import pytest
 
 from casino_proofs.command.main import main
 from tests.conftest import Bundles
+from tests.hostile.corpus import HOSTILE_NAME
 from tests.hostile.logs import FLOORED, HELLO_FLOOR, WAGERS, lines
-
-#: a path holding what a terminal obeys: clear the screen, paint red, go back to the start
-HOSTILE_NAME = "s\x1b[2J\x1b[31mRE\rsite"
 
 
 def _files(folder: Path) -> dict[str, str]:
@@ -100,30 +98,6 @@ def test_a_coverage_report_inside_the_tests_folder_it_reads_is_refused(
     (tests / "test_x.py").write_text("def test_r3_95_15_1_s1(): pass\n")
     _refused(capsys, ["coverage", "--tests", str(tests), "--output",
                       str(tests / "coverage.txt")], "it is inside the tests folder")
-
-
-def test_the_user_s_own_output_path_is_escaped_where_it_is_printed(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 42: an --output holding ESC and CR was printed raw in blueprint's "pages
-    written" line. The site's making is stubbed out here (the whole blueprint, with the same
-    path: -m exhaustive); the command's own line is what is under test."""
-    from casino_proofs.analyses.assurance import blueprint_inputs
-    from casino_proofs.reports import blueprint, blueprint_html
-
-    report = tmp_path / "report.json"
-    assert main(["check", "--quiet", "--only", "craps", "--wagers", "any-7", "--format",
-                 "json", "--output", str(report)]) == 0
-    monkeypatch.setattr(blueprint_inputs, "gather", lambda *a, **k: None)
-    monkeypatch.setattr(blueprint, "build", lambda *a, **k: None)
-    monkeypatch.setattr(blueprint_html, "render", lambda *_a: {"index.html": "<p></p>"})
-    capsys.readouterr()
-    site = tmp_path / HOSTILE_NAME
-    assert main(["blueprint", "--report", str(report), "--output", str(site)]) == 0
-    err = capsys.readouterr().err
-    assert "\x1b" not in err and "\r" not in err, err
-    assert "s\\u001b[2J\\u001b[31mRE\\u000dsite/index.html" in err
-    assert (site / "index.html").is_file()
 
 
 @pytest.mark.exhaustive
