@@ -191,3 +191,17 @@ def test_the_issue_s_table_of_100_mb_lines_gets_its_verdict_within_five_minutes(
     doc = json.loads(done.stdout)
     assert doc["summary"]["verdict"] != "PROVED"
     assert f"restarted {Bounds().restarts} times" in done.stdout
+
+
+def test_docs_commands_lists_every_bound_with_its_option_and_default() -> None:
+    """Issue 42, done when: docs/commands.md lists every bound (and the option that raises
+    it, as each command's --help names it)."""
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "commands.md").read_text()
+    section = docs[docs.index("## Bounds"):docs.index("## Text width")]
+    rows = {line.split("|")[2] for line in section.splitlines() if line.startswith("| ")}
+    for bound in BOUNDS.values():
+        row = next((r for r in rows if f"`{bound.option} " in r), None)
+        assert row is not None, bound.option
+        line = next(x for x in section.splitlines() if f"`{bound.option} " in x)
+        default = f"{bound.default:,}" if bound.option != "--max-test-file-bytes" else "8 MiB"
+        assert default in line, (bound.option, line)
