@@ -260,15 +260,16 @@ def run(args: argparse.Namespace) -> int:
 
     target = check_site(args.output)
     tests = find_tests(args.tests, args.max_test_file_bytes)
-    refuse_inside("--output", args.output, _reads(args, tests))
     if args.report or args.bundle:
         _refuse_check_options(args, args.check_defaults)
         held = ""
         review = read_report(args.report) if args.report else read_bundle(args.bundle)
+        refuse_inside("--output", args.output, _reads(args, tests))  # read, nothing written
         views = obligation_views(review)  # a counterexample not the check's: refused now
         inputs = gather(review.readings, review.games, tests, args.workers,
                         args.max_test_file_bytes)
     else:
+        refuse_inside("--output", args.output, _reads(args, tests))
         review, inputs, held = _checked_now(args, tests)
         views = obligation_views(review)
         if inputs.readings != review.readings or inputs.games != review.games:

@@ -114,9 +114,12 @@ def _tests_folder(env: Env, make: Callable[[Path], None]) -> list[str]:
 
 
 def _bundle_inside(env: Env) -> list[str]:
+    from casino_proofs.command.main import main
+
     bundle = env.tmp / "bundle"
-    bundle.mkdir()
-    (bundle / "manifest.json").write_text("{}")
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["check", "--quiet", "--only", "craps", "--wagers", "any-7", "--bundle",
+                     str(bundle)]) == 0
     return ["blueprint", "--quiet", "--bundle", str(bundle), "--output", str(bundle / "site")]
 
 

@@ -59,7 +59,8 @@ def test_a_blueprint_over_the_folder_of_the_report_it_reads_is_refused(
     site = tmp_path / "site"
     site.mkdir()
     (site / ".casino-proofs-blueprint").write_text("casino-proofs blueprint\n")
-    (site / "check.json").write_text("{}")
+    assert main(["check", "--quiet", "--only", "craps", "--wagers", "any-7", "--format",
+                 "json", "--output", str(site / "check.json")]) == 0
     _refused(capsys, ["blueprint", "--report", str(site / "check.json"), "--output",
                       str(site), "--quiet"], "it holds the report")
 
