@@ -20,6 +20,7 @@ import pytest
 
 from casino_proofs import scale
 from casino_proofs.adapters.program import process
+from casino_proofs.adapters.session_log import SessionLog
 from casino_proofs.command.main import main
 from casino_proofs.untrusted.bounds import BOUNDS, Bounds
 from tests.hostile.engines.silent_listener import silent_listener
@@ -72,9 +73,7 @@ def test_a_log_past_its_bound_of_lines_is_refused_blank_lines_included(
                    "--max-log-lines", "40"),
              f"table:{log}: the log has more than 40 lines (blank lines included)",
              "--max-log-lines raises the bound")
-    code, out, _err = _run(capsys, "check", *WAGERS, "--engine", f"table:{log}",
-                           "--max-log-lines", "52")  # its 52 lines: judged
-    assert code == 0, out
+    assert SessionLog(str(log), bounds=Bounds(log_lines=52)).scan.lines == [52]  # read
 
 
 def test_the_bound_of_lines_is_the_whole_log_s_over_all_its_files(
@@ -113,13 +112,16 @@ def test_a_gzip_bomb_is_refused_by_its_ratio_in_one_line(
     assert time.monotonic() - started < 60
 
 
-def test_a_gzip_log_within_its_ratio_is_judged(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    log = tmp_path / "log.jsonl.gz"
-    log.write_bytes(gzip.compress((json.dumps(HELLO_FLOOR) + "\n" + json.dumps(FLOORED)
-                                   + "\n").encode()))
-    code, out, _err = _run(capsys, "check", *WAGERS, "--engine", f"table:{log}")
-    assert code == 0, out
+def test_a_gzip_log_within_its_ratio_is_read(tmp_path: Path) -> None:
+    """A small file may inflate past the ratio (its first 16 MiB are always read), and a
+    larger one within it: each is read."""
+    small = tmp_path / "log.jsonl.gz"
+    small.write_bytes(gzip.compress((json.dumps(HELLO_FLOOR) + "\n" + json.dumps(FLOORED)
+                                     + "\n").encode()))
+    assert SessionLog(str(small)).scan.lines == [2]
+    bomb = _bomb(tmp_path / "bomb.jsonl.gz", 17, b"x" * 1023 + b"\n")
+    ratio = (17 << 20) // os.path.getsize(bomb) + 1
+    assert SessionLog(str(bomb), bounds=Bounds(gzip_ratio=ratio)).scan.lines == [2 + 17 * 1024]
 
 
 @pytest.mark.exhaustive
