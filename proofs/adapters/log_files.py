@@ -196,6 +196,9 @@ def scan(paths: list[str], shard_bytes: int | None = None,
         digest = hashlib.sha256()
         number, read, first, start = 0, 0, 1, 0
         most = guard.most_inflated(path)
+        # the bounds as plain numbers: this loop runs once a line (ten million blank ones)
+        inflated_most = most if most is not None else MAX_FILE + _CHUNK + 1
+        lines_most = guard.bounds.log_lines - guard.before
         with open_bytes(path) as f:
             while read <= MAX_FILE:
                 try:
@@ -208,10 +211,12 @@ def scan(paths: list[str], shard_bytes: int | None = None,
                     break
                 digest.update(data)
                 read += len(data)
-                guard.inflated(path, read, most)
+                if read > inflated_most:
+                    guard.inflated(path, read, most)
                 if data.endswith(b"\n") or len(data) < _CHUNK:  # a line ends here
                     number += 1
-                    guard.line(path, number)
+                    if number > lines_most:
+                        guard.line(path, number)
                     if read - start >= shard_bytes:
                         out.shards.append(Shard(index, first, start, number + 1))
                         first, start = number + 1, read
