@@ -31,6 +31,7 @@ to install it (:func:`check_scheduler`).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import gc
 import importlib.util
@@ -51,6 +52,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from casino_proofs.untrusted import processes
+from casino_proofs.untrusted.bounds import BOUNDS, SCHEDULER_TIMEOUT_MS
 from casino_proofs.version import source_sha256
 
 S = TypeVar("S")
@@ -62,8 +64,9 @@ LOCAL = "local"
 INSTALL = "pip install 'casino-proofs[distributed]'"
 #: seconds a Dask worker keeps a job's context with no shard of it running, before ending it
 IDLE = 60.0
-#: seconds to wait for a Dask scheduler at tcp://HOST:PORT to answer
-CONNECT_SECONDS = 10.0
+#: milliseconds to wait for a Dask scheduler at tcp://HOST:PORT to connect and answer its
+#: handshake (``--scheduler-timeout-ms``)
+CONNECT_MS = SCHEDULER_TIMEOUT_MS
 _ADDRESS = re.compile(r"tcp://(?P<host>[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?"
                       r"|\[[0-9A-Fa-f:.]+\]):(?P<port>[0-9]{1,5})")
 
@@ -76,10 +79,12 @@ class SchedulerError(ValueError):
 class Scheduler:
     """Where the shards run: ``address`` None, ``workers`` processes forked from this one
     (one: this process); ``local``, a Dask ``LocalCluster`` of ``workers`` processes; else the
-    Dask scheduler at ``tcp://HOST:PORT`` (``workers`` is then the cluster's own)."""
+    Dask scheduler at ``tcp://HOST:PORT`` (``workers`` is then the cluster's own), waited for
+    at most ``timeout_ms`` to connect and answer."""
 
     workers: int = 2
     address: str | None = None
+    timeout_ms: int = CONNECT_MS
 
     @property
     def dask(self) -> bool:
@@ -122,9 +127,11 @@ def dask_installed() -> bool:
         return False
 
 
-def check_scheduler(address: str) -> str:
+def check_scheduler(address: str, timeout_ms: int = CONNECT_MS) -> str:
     """``--scheduler ADDRESS`` checked before any work (SchedulerError, one line): Dask
-    installed, the address ``local`` or ``tcp://HOST:PORT``, and a scheduler listening there."""
+    installed, the address ``local`` or ``tcp://HOST:PORT``, and a Dask scheduler there that
+    connects, answers Dask's handshake and says it is a scheduler, all within
+    ``timeout_ms`` (a listener that accepts and never speaks is refused when it is up)."""
     if not dask_installed():
         raise SchedulerError(f"--scheduler needs Dask, which is not installed: {INSTALL}")
     if address == LOCAL:
@@ -135,14 +142,45 @@ def check_scheduler(address: str) -> str:
                              f"processes) or tcp://HOST:PORT (a running Dask scheduler), not "
                              f"{address[:80]!r}")
     host = form["host"].strip("[]")
+    seconds = timeout_ms / 1000
     try:
-        with socket.create_connection((host, int(form["port"])), timeout=CONNECT_SECONDS):
+        with socket.create_connection((host, int(form["port"])), timeout=seconds):
             pass
     except OSError as exc:
         raise SchedulerError(f"--scheduler {address}: no Dask scheduler answers there "
                              f"({exc.strerror or exc}); start one with `dask scheduler`, or "
                              f"use --scheduler {LOCAL}") from None
+    try:
+        said = asyncio.run(asyncio.wait_for(_identity(address, seconds), seconds))
+    except TimeoutError:
+        raise SchedulerError(f"--scheduler {address}: something accepts the connection there "
+                             f"but does not answer Dask's handshake within {timeout_ms:,} ms "
+                             f"({BOUNDS['scheduler_timeout_ms'].option} raises the bound); "
+                             f"start a scheduler with `dask scheduler`, or use --scheduler "
+                             f"{LOCAL}") from None
+    except Exception as exc:  # whatever the other end sent: not a scheduler's handshake
+        raise SchedulerError(f"--scheduler {address}: what answers there is not a Dask "
+                             f"scheduler ({type(exc).__name__}); start one with `dask "
+                             f"scheduler`, or use --scheduler {LOCAL}") from None
+    if not isinstance(said, dict) or said.get("type") != "Scheduler":
+        raise SchedulerError(f"--scheduler {address}: what answers there is not a Dask "
+                             f"scheduler; start one with `dask scheduler`, or use "
+                             f"--scheduler {LOCAL}")
     return address
+
+
+async def _identity(address: str, seconds: float) -> Any:
+    """What the Dask server at ``address`` says it is, after Dask's handshake (each step
+    bounded by the caller's wait: Dask's own ``connect`` waits for the handshake forever)."""
+    from distributed.comm import core
+
+    connect: Callable[..., Any] = core.connect  # distributed carries no type hints
+    comm = await connect(address, timeout=seconds)
+    try:
+        await comm.write({"op": "identity", "reply": True})
+        return await comm.read()
+    finally:
+        comm.abort()
 
 
 # -- the map ----------------------------------------------------------------------------------
@@ -293,8 +331,10 @@ def _dask(work: Work[Any, Any], where: Scheduler) -> Iterator[Callable[[Any], An
                     dashboard_address=None, memory_limit=0, silence_logs=logging.CRITICAL))
             client = stack.enter_context(connect(cluster))
             parent: int | None = os.getpid()
-        else:
-            client = stack.enter_context(connect(where.address, timeout=CONNECT_SECONDS))
+        else:  # Dask's own connect waits for the handshake forever: asked first, bounded
+            check_scheduler(str(where.address), where.timeout_ms)
+            client = stack.enter_context(connect(where.address,
+                                                 timeout=where.timeout_ms / 1000))
             parent = None
         submitted: list[Any] = []
         stack.callback(_end_job, client, job, submitted)

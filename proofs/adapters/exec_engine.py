@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from casino_proofs.adapters.program.channel import Broken, Channel
-from casino_proofs.adapters.program.narrowing import Check, Narrowing, Read
+from casino_proofs.adapters.program.narrowing import MAX_RESTARTS, Check, Narrowing, Read
 from casino_proofs.protocol.answers import (
     CrapsAnswer,
     CrapsInput,
@@ -65,7 +65,10 @@ class ExecEngine(Engine):
     protocol_version = "1.0"
 
     def __init__(self, command: str, timeout_ms: int = DEFAULT_TIMEOUT_MS,
-                 target: str | None = None, argv: list[str] | None = None) -> None:
+                 target: str | None = None, argv: list[str] | None = None,
+                 restarts: int = MAX_RESTARTS) -> None:
+        """``restarts``: how often the program may be restarted, each time after it broke its
+        channel, before it is given up on."""
         super().__init__(target or f"exec:{command}")
         self.command = command
         self.argv = argv if argv is not None else shlex.split(command)
@@ -73,7 +76,8 @@ class ExecEngine(Engine):
             raise EngineUnavailable("exec: needs a command, e.g. exec:\"node engine.js\"")
         self.timeout = timeout_ms / 1000
         self.channel = Channel(self.argv, self.target, self.timeout, self.hello_line)
-        self.narrowing = Narrowing(self.channel, self._wire)
+        self.restarts = restarts
+        self.narrowing = Narrowing(self.channel, self._wire, restarts)
 
     @property
     def requests(self) -> int:
@@ -85,7 +89,8 @@ class ExecEngine(Engine):
         return self.narrowing.gave_up
 
     def fresh(self) -> ExecEngine:
-        twin = type(self)(self.command, int(self.timeout * 1000), self.target, self.argv)
+        twin = type(self)(self.command, int(self.timeout * 1000), self.target, self.argv,
+                          restarts=self.restarts)
         twin._hello = self._hello
         twin.protocol_version = self.protocol_version
         twin.channel.fence = self.channel.fence

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import IO, cast
 
 from casino_proofs.protocol.hello import EngineUnavailable
+from casino_proofs.untrusted.bounds import BOUNDS, Bounds
 
 #: the longest line read (a session): a longer one is unreadable, and never held whole
 MAX_LINE = 8 * 1024 * 1024
@@ -90,11 +91,44 @@ class Line:
     why: str = ""
 
 
-def lines(path: str, start: int = 0, first: int = 1, stop: int | None = None
-          ) -> Iterator[Line]:
+class Guard:
+    """The bounds a log is read under (docs/commands.md, "Bounds"): its lines, blank lines
+    included, all its files together, and each gzip file's inflated bytes against its
+    compressed ones. Past either, :class:`EngineUnavailable` in one line naming the bound and
+    the option that raises it: nothing of the log is judged."""
+
+    def __init__(self, bounds: Bounds | None = None) -> None:
+        self.bounds = bounds or Bounds()
+        self.before = 0  # the lines of the files read before this one
+
+    def most_inflated(self, path: str) -> int | None:
+        """The most bytes a gzip file is read to (None: not gzip)."""
+        if not path.endswith(".gz"):
+            return None
+        return self.bounds.inflated_most(os.path.getsize(path))
+
+    def line(self, path: str, number: int) -> None:
+        if self.before + number > self.bounds.log_lines:
+            raise EngineUnavailable(
+                f"table:{path}: the log has more than {self.bounds.log_lines:,} lines (blank "
+                f"lines included); nothing of it was judged ({BOUNDS['log_lines'].option} "
+                "raises the bound)")
+
+    def inflated(self, path: str, read: int, most: int | None) -> None:
+        if most is not None and read > most:
+            raise EngineUnavailable(
+                f"table:{path}: inflates to more than {self.bounds.gzip_ratio:,} times its "
+                f"{os.path.getsize(path):,} compressed bytes (a gzip bomb?); nothing of the log "
+                f"was judged ({BOUNDS['gzip_ratio'].option} raises the bound)")
+
+
+def lines(path: str, start: int = 0, first: int = 1, stop: int | None = None,
+          guard: Guard | None = None) -> Iterator[Line]:
     """The lines of a file from byte ``start`` (of a gzip file, of its decompressed bytes: a
     seek there decompresses up to it, in zlib, with no line read), numbered from ``first``,
-    up to line ``stop`` (excluded), each bounded."""
+    up to line ``stop`` (excluded), each bounded; ``guard``: the log's bounds checked as the
+    lines are read (a file read from its start)."""
+    most = guard.most_inflated(path) if guard is not None else None
     with open_bytes(path) as f:
         number, read = 1, 0
         if start:
@@ -109,11 +143,16 @@ def lines(path: str, start: int = 0, first: int = 1, stop: int | None = None
                 while data and not data.endswith(b"\n"):  # the rest of the long line, unread
                     data = f.readline(_CHUNK)
                     read += len(data)
+                    if guard is not None:
+                        guard.inflated(path, read, most)
                 line = Line(number, None, f"a line over {MAX_LINE:,} bytes")
             elif read > MAX_FILE:
                 line = Line(number, None, f"past the first {MAX_FILE:,} bytes of the file")
             else:
                 line = Line(number, data)
+            if guard is not None:
+                guard.inflated(path, read, most)
+                guard.line(path, number)
             if number >= first:
                 yield line
             if line.data is None and read > MAX_FILE:
@@ -142,16 +181,24 @@ class Scan:
     shards: list[Shard] = field(default_factory=list)
 
 
-def scan(paths: list[str], shard_bytes: int | None = None) -> Scan:
+def scan(paths: list[str], shard_bytes: int | None = None,
+         bounds: Bounds | None = None) -> Scan:
     """The raw pass: each file hashed and its lines counted, the log cut into shards at line
-    boundaries. The log's digest is its one file's SHA-256 (as ``sha256sum`` gives it), or,
-    for several, the SHA-256 of each file's name and digest, a line each, in order."""
+    boundaries, under the log's bounds (:class:`Guard`). The log's digest is its one file's
+    SHA-256 (as ``sha256sum`` gives it), or, for several, the SHA-256 of each file's name and
+    digest, a line each, in order. The last shard of a file stops at the lines counted here:
+    what a file gains after this pass is never judged."""
     shard_bytes = shard_bytes or SHARD_BYTES
+    guard = Guard(bounds)
     out = Scan(paths)
     files = []
     for index, path in enumerate(paths):
         digest = hashlib.sha256()
         number, read, first, start = 0, 0, 1, 0
+        most = guard.most_inflated(path)
+        # the bounds as plain numbers: this loop runs once a line (ten million blank ones)
+        inflated_most = most if most is not None else MAX_FILE + _CHUNK + 1
+        lines_most = guard.bounds.log_lines - guard.before
         with open_bytes(path) as f:
             while read <= MAX_FILE:
                 try:
@@ -164,13 +211,19 @@ def scan(paths: list[str], shard_bytes: int | None = None) -> Scan:
                     break
                 digest.update(data)
                 read += len(data)
+                if read > inflated_most:
+                    guard.inflated(path, read, most)
                 if data.endswith(b"\n") or len(data) < _CHUNK:  # a line ends here
                     number += 1
+                    if number > lines_most:
+                        guard.line(path, number)
                     if read - start >= shard_bytes:
                         out.shards.append(Shard(index, first, start, number + 1))
                         first, start = number + 1, read
-        out.shards.append(Shard(index, first, start, None))
+        # past MAX_FILE, the rest is read by the judging as one unreadable record
+        out.shards.append(Shard(index, first, start, number + 1 if read <= MAX_FILE else None))
         out.lines.append(number)
+        guard.before += number
         files.append(f"{os.path.basename(path)}\0{digest.hexdigest()}\n")
         if len(paths) == 1:
             out.digest = digest.hexdigest()

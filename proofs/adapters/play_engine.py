@@ -18,6 +18,7 @@ from typing import Any
 
 from casino_proofs import spec
 from casino_proofs.adapters.exec_engine import ExecEngine
+from casino_proofs.adapters.program.narrowing import MAX_RESTARTS
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty
 from casino_proofs.protocol.channel_log import ChannelFault
 from casino_proofs.protocol.engine import Capability
@@ -75,8 +76,9 @@ class PlayEngine(ExecEngine):
     protocol_version = "2.0"
 
     def __init__(self, command: str, timeout_ms: int, target: str | None = None,
-                 argv: list[str] | None = None, budget: PlayBudget | None = None) -> None:
-        super().__init__(command, timeout_ms, target or f"play:{command}", argv)
+                 argv: list[str] | None = None, budget: PlayBudget | None = None,
+                 restarts: int = MAX_RESTARTS) -> None:
+        super().__init__(command, timeout_ms, target or f"play:{command}", argv, restarts)
         self.money: Money | None = None
         self.policies = declared.Policies()
         self.budget = budget or PlayBudget()

@@ -33,16 +33,17 @@ from casino_proofs.protocol.money import Money, MoneyError
 from casino_proofs.tables import policies as declared
 from casino_proofs.tables.table_run import TableRun, notes, read_run, readings_key
 from casino_proofs.untrusted.bounded_json import UntrustedJSON, loads
+from casino_proofs.untrusted.bounds import Bounds
 
 EXACT_UNIT = {"unit": "1", "rounding": "exact"}
 #: the longest session line (a longer one is an unreadable record)
 MAX_SESSION = log_files.MAX_LINE
 
 
-def _first_record(path: str) -> tuple[int, Any]:
+def _first_record(path: str, bounds: Bounds | None = None) -> tuple[int, Any]:
     """A file's first non-blank line, parsed (0 and None when it has none or it is not
-    JSON)."""
-    for line in log_files.lines(path):
+    JSON); the blank lines before it are read under the log's bounds."""
+    for line in log_files.lines(path, guard=log_files.Guard(bounds)):
         if line.data is None:
             return line.number, None
         if line.data.strip():
@@ -53,11 +54,11 @@ def _first_record(path: str) -> tuple[int, Any]:
     return 0, None
 
 
-def is_session_log(path: str) -> bool:
+def is_session_log(path: str, bounds: Bounds | None = None) -> bool:
     """Whether a ``table:`` file is a session log (its first non-blank line a JSON object
     holding a session or a hello), not a protocol-1 settlement table."""
     try:
-        _number, first = _first_record(path)
+        _number, first = _first_record(path, bounds)
     except OSError:
         return False
     return isinstance(first, dict) and bool({"events", "hello"} & set(first))
@@ -76,26 +77,34 @@ class Declaration:
     lines: tuple[int, ...]
 
 
-def read_hellos(paths: Sequence[str]) -> Declaration:
-    """The hellos of a log's files, each only as a file's first line, all the same."""
-    found = Declaration(Money.read(EXACT_UNIT), None, declared.Policies(), "2.0", ())
-    canonical: str | None = None
+DEFAULT = Declaration(Money.read(EXACT_UNIT), None, declared.Policies(), "2.0", ())
+
+
+def read_hellos(paths: Sequence[str], bounds: Bounds | None = None) -> Declaration:
+    """The hellos of a log's files, each only as its own file's first line; a file with none
+    is read at ``DEFAULT`` ({unit 1, exact}). Every file must declare the same table: two
+    hellos that differ, or a hello that differs from the default a file without one is read
+    at, are refused in one line naming both files (never one file judged by another's)."""
+    found: Declaration | None = None
+    canonical: tuple[str, str] | None = None  # (the hello's text, its file)
+    bare: str | None = None  # the first file with no hello
     lines: list[int] = []
     for path in paths:
-        number, first = _first_record(path)
+        number, first = _first_record(path, bounds)
         if not (isinstance(first, dict) and set(first) == {"hello"}):
             lines.append(0)
+            bare = bare or path
             continue
         hello = first["hello"]
         where = f"table:{path}: line {number}, the hello"
         if not isinstance(hello, dict):
             raise EngineUnavailable(f"{where}: a hello is a JSON object")
         text = json.dumps(hello, sort_keys=True)
-        if canonical is not None and canonical != text:
+        if canonical is not None and canonical[0] != text:
             raise EngineUnavailable(f"{where}: differs from the hello of "
-                                    f"{os.path.basename(paths[0])}; the files of one "
+                                    f"{os.path.basename(canonical[1])}; the files of one "
                                     "log declare one table")
-        canonical = text
+        canonical = canonical or (text, path)
         try:
             found = Declaration(Money.read(hello.get("money", EXACT_UNIT)),
                                 read_claims(hello.get("readings")),
@@ -105,6 +114,14 @@ def read_hellos(paths: Sequence[str]) -> Declaration:
         except (MoneyError, EngineUnavailable, declared.PolicyError) as exc:
             raise EngineUnavailable(f"{where}: {exc}") from None
         lines.append(number)
+    if found is None:
+        return replace(DEFAULT, lines=tuple(lines))
+    if bare is not None and canonical is not None and found != DEFAULT:
+        raise EngineUnavailable(
+            f"table:{bare}: has no hello, so it is read at the default "
+            f"{json.dumps(EXACT_UNIT)}, which differs from the hello of "
+            f"{os.path.basename(canonical[1])}; the files of one log declare one table: "
+            "give every file the same hello")
     return replace(found, lines=tuple(lines))
 
 
@@ -142,7 +159,8 @@ class SessionLog(Engine):
 
     def __init__(self, path: str, target: str | None = None,
                  require_coverage: bool = False,
-                 scheduler: scale.Scheduler | None = None) -> None:
+                 scheduler: scale.Scheduler | None = None,
+                 bounds: Bounds | None = None) -> None:
         super().__init__(target or f"table:{path}")
         #: a log's claim is about the settlements it holds (--require-coverage: about the
         #: whole universe, its gaps ERROR)
@@ -152,13 +170,13 @@ class SessionLog(Engine):
         self.scheduler = scheduler or scale.Scheduler(workers=1)
         #: progress on standard error while the log is judged (the command turns it on)
         self.show_progress = False
-        declaration = read_hellos(self.paths)
+        declaration = read_hellos(self.paths, bounds)
         self.money = declaration.money
         self.claims = declaration.claims
         self.policies = declaration.policies
         self.protocol_version = declaration.protocol_version
         self.hellos = declaration.lines
-        self.scan = log_files.scan(self.paths)
+        self.scan = log_files.scan(self.paths, bounds=bounds)
         self.digest = self.scan.digest
         #: what the lines hold, from the first judging (the hello's wagers, the records)
         self.census: log_shards.Census | None = None

@@ -21,6 +21,7 @@ from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.protocol.hello import EngineUnavailable
 from casino_proofs.scale import Scheduler
 from casino_proofs.tables.play_budget import PlayBudget
+from casino_proofs.untrusted.bounds import Bounds
 
 VALID = ("impl, exec:COMMAND (a program speaking docs/engine-protocol.md), play:COMMAND (a "
          "table engine speaking its protocol 2), python:MODULE or "
@@ -52,31 +53,33 @@ def promised(target: str) -> tuple[str, Capability]:
 
 def open_target(target: str, timeout_ms: int = DEFAULT_TIMEOUT_MS,
                 sessions: PlayBudget | None = None, require_coverage: bool = False,
-                scheduler: Scheduler | None = None) -> Engine:
+                scheduler: Scheduler | None = None, bounds: Bounds | None = None) -> Engine:
     """The engine TARGET names (EngineUnavailable, naming what is valid, if none);
     ``sessions``: the random play a ``play:`` table gets after its scripts;
     ``require_coverage``: a session log's gaps are ERROR, not listed; ``scheduler``: where a
-    session log's shards are judged (one process by default)."""
+    session log's shards are judged (one process by default); ``bounds``: what is read from
+    outside is bounded by (docs/commands.md, "Bounds")."""
+    bounds = bounds or Bounds()
     kind, sep, rest = target.partition(":")
     if kind == "play" and sep and rest.strip():
-        return PlayEngine(rest, timeout_ms, budget=sessions)
+        return PlayEngine(rest, timeout_ms, budget=sessions, restarts=bounds.restarts)
     if kind == "table" and sep and rest.strip():
         paths = log_files.resolve(rest)  # a file; or a directory, or a glob, of session logs
-        if len(paths) > 1 or paths[0] != rest or is_session_log(rest):
-            bad = next((p for p in paths if not is_session_log(p)), None)
+        if len(paths) > 1 or paths[0] != rest or is_session_log(rest, bounds):
+            bad = next((p for p in paths if not is_session_log(p, bounds)), None)
             if bad is not None:
                 raise EngineUnavailable(f"table:{rest}: {bad} is not a session log (its first "
                                         "line is a session or a hello); a settlement table "
                                         "is one file")
             return SessionLog(rest, target=target, require_coverage=require_coverage,
-                              scheduler=scheduler)
-    engine = _protocol_one(target, timeout_ms)
+                              scheduler=scheduler, bounds=bounds)
+    engine = _protocol_one(target, timeout_ms, bounds.restarts)
     if isinstance(engine, ExecEngine) and engine.hello.raw.get("ranking") == "compare":
         return ComparingEngine(engine)  # a Pai Gow evaluator with only compare(a, b)
     return engine
 
 
-def _protocol_one(target: str, timeout_ms: int) -> Engine:
+def _protocol_one(target: str, timeout_ms: int, restarts: int) -> Engine:
     """The targets of protocol 1: ours, a program, a Python module, a settlement table."""
     kind, sep, rest = target.partition(":")
     if target == "impl":
@@ -86,12 +89,12 @@ def _protocol_one(target: str, timeout_ms: int) -> Engine:
     if not sep or not rest.strip():
         raise EngineUnavailable(f"--engine {target!r}: a target is one of {VALID}")
     if kind == "exec":
-        return ExecEngine(rest, timeout_ms)
+        return ExecEngine(rest, timeout_ms, restarts=restarts)
     if kind == "python":
         if rest.endswith(".py") and not Path(rest).is_file():
             raise EngineUnavailable(f"--engine {target}: no such file {rest}")
         host = [sys.executable, "-m", "casino_proofs.adapters.python_host", rest]
-        return ExecEngine(rest, timeout_ms, target=target, argv=host)
+        return ExecEngine(rest, timeout_ms, target=target, argv=host, restarts=restarts)
     if kind == "table":
         from casino_proofs.adapters.settlement_table import SettlementTable
 

@@ -11,8 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from casino_proofs.audit.manifest_engine import (
+    known_conventions,
+    known_readings,
+    known_wagers,
+    read_engine,
+)
+from casino_proofs.audit.manifest_fields import BundleError as BundleError
+from casino_proofs.audit.manifest_fields import fail
 from casino_proofs.protocol.channel_log import ChannelLog
-from casino_proofs.protocol.hello import EngineUnavailable, Hello, read_hello
+from casino_proofs.protocol.hello import Hello
 from casino_proofs.solving.budget import MAX_MS, MAX_RLIMIT, Budget
 
 SCHEMA = "casino-proofs/bundle"
@@ -22,48 +30,39 @@ KEYS = {"schema", "schema_version", "regulation", "project", "environment", "rea
         "files"}
 
 
-class BundleError(ValueError):
-    """A bundle that is not intact, or not a bundle; the message names the file (and the
-    field)."""
-
-
-def _fail(where: str, what: str) -> BundleError:
-    return BundleError(f"manifest.json: {where}: {what}")
-
-
 def _object(raw: Any, where: str, required: set[str],
             optional: frozenset[str] | set[str] = frozenset()) -> dict[str, Any]:
     if not isinstance(raw, dict):
-        raise _fail(where, "not an object")
+        raise fail(where, "not an object")
     missing, unknown = required - set(raw), set(raw) - required - optional
     if missing:
-        raise _fail(where, f"has no {sorted(missing)[0]!r}")
+        raise fail(where, f"has no {sorted(missing)[0]!r}")
     if unknown:
-        raise _fail(where, f"has an unknown field {sorted(unknown)[0][:40]!r}")
+        raise fail(where, f"has an unknown field {sorted(unknown)[0][:40]!r}")
     return raw
 
 
 def _string(raw: Any, where: str) -> str:
     if not isinstance(raw, str) or len(raw) > 4096:
-        raise _fail(where, "not a string (of at most 4,096 characters)")
+        raise fail(where, "not a string (of at most 4,096 characters)")
     return raw
 
 
 def _count(raw: Any, where: str, most: int = 10**9) -> int:
     if type(raw) is not int or not 0 <= raw <= most:
-        raise _fail(where, f"not a whole number from 0 to {most:,}")
+        raise fail(where, f"not a whole number from 0 to {most:,}")
     return raw
 
 
 def _strings(raw: Any, where: str) -> list[str]:
     if not isinstance(raw, list):
-        raise _fail(where, "not a list")
+        raise fail(where, "not a list")
     return [_string(x, f"{where}[{i}]") for i, x in enumerate(raw)]
 
 
 def _string_map(raw: Any, where: str) -> dict[str, str]:
     if not isinstance(raw, dict):
-        raise _fail(where, "not an object")
+        raise fail(where, "not an object")
     return {_string(k, where): _string(v, f"{where}.{k[:40]}") for k, v in raw.items()}
 
 
@@ -104,25 +103,25 @@ def _channel(raw: Any, where: str) -> ChannelLog:
     try:
         return ChannelLog.from_json(raw)
     except ValueError as exc:
-        raise _fail(where, str(exc)) from None
+        raise fail(where, str(exc)) from None
 
 
 def _runs(check: dict[str, Any], recorded: Any) -> list[RunRecord]:
     plans = check["runs"]
     if not isinstance(plans, list) or not plans:
-        raise _fail("check.runs", "not a non-empty list")
+        raise fail("check.runs", "not a non-empty list")
     if not isinstance(recorded, list) or len(recorded) != len(plans):
-        raise _fail("runs", "not a list of one entry per run of check.runs")
+        raise fail("runs", "not a list of one entry per run of check.runs")
     out = []
     for i, (plan, run) in enumerate(zip(plans, recorded, strict=True)):
         where = f"check.runs[{i}]"
         _object(plan, where, {"reading", "readings", "games"})
         games = tuple(_strings(plan["games"], f"{where}.games"))
         if not games or not set(games) <= {"craps", "paigow"} or len(set(games)) != len(games):
-            raise _fail(f"{where}.games", "not a list of craps and paigow, each once")
+            raise fail(f"{where}.games", "not a list of craps and paigow, each once")
         _object(run, f"runs[{i}]", {"reading", "readings"}, {"craps", "paigow"})
         if run["reading"] != plan["reading"] or run["readings"] != plan["readings"]:
-            raise _fail(f"runs[{i}]", "not the run check.runs lists at that place")
+            raise fail(f"runs[{i}]", "not the run check.runs lists at that place")
         craps = paigow = None
         craps_channel = None
         paigow_channel: dict[str, ChannelLog] = {}
@@ -144,19 +143,19 @@ def _runs(check: dict[str, Any], recorded: Any) -> list[RunRecord]:
             if not isinstance(counts, dict) or not all(
                     isinstance(v, dict) and all(type(n) is int for n in v.values())
                     for v in counts.values()):
-                raise _fail(f"runs[{i}].paigow.combination_counts",
+                raise fail(f"runs[{i}].paigow.combination_counts",
                             "not hand counts by scope and combination")
             for scope, log in (paigow.get("channel") or {}).items():
                 paigow_channel[scope] = _channel(log, f"runs[{i}].paigow.channel.{scope}")
         out.append(RunRecord(_string(plan["reading"], f"{where}.reading"),
-                             _string_map(plan["readings"], f"{where}.readings"), games,
+                             known_readings(plan["readings"], f"{where}.readings"), games,
                              craps, paigow, craps_channel, paigow_channel))
     return out
 
 
 def _positive(raw: Any, where: str, most: int) -> int:
     if type(raw) is not int or not 1 <= raw <= most:
-        raise _fail(where, f"not a whole number from 1 to {most:,}")
+        raise fail(where, f"not a whole number from 1 to {most:,}")
     return raw
 
 
@@ -183,38 +182,31 @@ def read_manifest(raw: Any) -> Manifest:
                          else set())
     _string_map(regulation["files"], "regulation.files")
     check = _object(raw["check"], "check", {"runs", "wagers", "answers", "all_readings", "only"})
-    wagers = None if check["wagers"] is None else _strings(check["wagers"], "check.wagers")
+    wagers = known_wagers(check["wagers"], "check.wagers")
     if not isinstance(check["all_readings"], bool):
-        raise _fail("check.all_readings", "not true or false")
+        raise fail("check.all_readings", "not true or false")
     if check["only"] not in (None, "craps", "paigow"):
-        raise _fail("check.only", "not null, craps or paigow")
-    engine = _object(raw["engine"], "engine", {"target", "kind", "hello"},
-                     set(raw["engine"]) if isinstance(raw["engine"], dict) else set())
-    _string(engine["target"], "engine.target")
-    _string(engine["kind"], "engine.kind")
-    try:
-        hello = read_hello(engine["hello"])
-    except EngineUnavailable as exc:
-        raise _fail("engine.hello", str(exc)) from None
+        raise fail("check.only", "not null, craps or paigow")
+    engine, hello = read_engine(raw["engine"])
     left_out = raw["left_out"]
     if not isinstance(left_out, list) or not all(
             isinstance(x, dict) and set(x) == {"what", "why"}
             and all(isinstance(v, str) for v in x.values()) for x in left_out):
-        raise _fail("left_out", "not a list of what and why")
+        raise fail("left_out", "not a list of what and why")
     seeds = raw["sampling_seeds"]
     if not isinstance(seeds, dict) or not all(type(v) is int for v in seeds.values()):
-        raise _fail("sampling_seeds", "not an object of whole numbers")
+        raise fail("sampling_seeds", "not an object of whole numbers")
     files = _string_map(raw["files"], "files")
     if not files:
         raise BundleError("manifest.json: its files map is missing or empty; every file of "
                           "a bundle is listed with its SHA-256")
     for name in ("project", "environment"):
         if not isinstance(raw[name], dict):
-            raise _fail(name, "not an object")
+            raise fail(name, "not an object")
     return Manifest(
         raw=raw, regulation=regulation,
-        readings=_string_map(raw["readings"], "readings"),
-        conventions=_strings(raw["conventions"], "conventions"),
+        readings=known_readings(raw["readings"], "readings"),
+        conventions=known_conventions(raw["conventions"], "conventions"),
         runs=_runs(check, raw["runs"]), wagers=wagers, all_readings=check["all_readings"],
         only=check["only"], answers_files=_string_map(check["answers"], "check.answers"),
         engine=engine, hello=hello, left_out=left_out, budget=_budget(raw["budget"]),

@@ -27,6 +27,7 @@ from casino_proofs.audit.intact import Bundle
 from casino_proofs.audit.manifest import Manifest
 from casino_proofs.audit.rederive_craps import ON_RECORD as TABLE_ON_RECORD
 from casino_proofs.audit.rederive_craps import TABLE_OWN, answers_digest, played
+from casino_proofs.audit.rederive_engine import engine_findings, field_finding
 from casino_proofs.context import GAMES, in_scope, readings_in_force
 from casino_proofs.obligations.craps import CrapsRun
 from casino_proofs.obligations.paigow.run import left_out as paigow_left_out
@@ -38,12 +39,7 @@ WHICH_PROGRAM = ("a bundle records the answers, not which program gave them; rep
                  "--engine TARGET asks the engine again and demands the same answers")
 
 
-def _field(name: str, recorded: Any, expected: Any) -> list[Finding]:
-    if recorded == expected:
-        return []
-    return [Finding(f"manifest/{name}", "rederived-otherwise",
-                    f"manifest.json: {name} is {str(recorded)[:100]}; derived again, "
-                    f"{str(expected)[:100]}")]
+_field = field_finding
 
 
 def _installed_regulation() -> dict[str, Any]:
@@ -171,7 +167,10 @@ def manifest_findings(bundle: Bundle, again: dict[str, CrapsRun]
                   {r.reading: answers_file(r.reading) for r in crapsy})
     out += _runs_findings(bundle, again)
     out += _field("engine.kind", m.engine["kind"], _kind_of(m.engine["target"], m.engine["kind"]))
-    on_record = [OnRecord(f"engine {m.engine['target'][:80]}", WHICH_PROGRAM)]
+    found, engine_on_record = engine_findings(m)
+    out += found
+    on_record = [OnRecord(f"engine {m.engine['target'][:80]}", WHICH_PROGRAM),
+                 *engine_on_record]
     if table_own:
         on_record.append(OnRecord("the table's events", TABLE_ON_RECORD))
     if m.engine["kind"] == "impl":

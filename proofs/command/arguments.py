@@ -13,10 +13,12 @@ from collections.abc import Mapping, Sequence
 from casino_proofs import regulation, spec
 from casino_proofs.adapters.session_log import SessionLog
 from casino_proofs.adapters.targets import DOORS, VALID, open_target, promised
+from casino_proofs.command.options import bounds_of
 from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.protocol.hello import EngineUnavailable
 from casino_proofs.scale import Scheduler
 from casino_proofs.tables.play_budget import PlayBudget
+from casino_proofs.untrusted.bounds import Bounds
 
 GAME_NAMES = {"craps": "craps", "paigow": "Pai Gow Poker"}
 
@@ -83,13 +85,15 @@ def check_readings(readings: Mapping[str, str], games: Sequence[str], command: s
 def open_engine(target: str, timeout_ms: int, games: Sequence[str] = (),
                 command: str = "", sessions: PlayBudget | None = None,
                 require_coverage: bool = False, scheduler: Scheduler | None = None,
-                progress: bool = False) -> Engine:
+                progress: bool = False, bounds: Bounds | None = None) -> Engine:
     """The engine TARGET names, started and asked its hello; one that cannot be, or that
     plays none of ``games`` (for a lookup of one game), is a usage error. ``sessions``: the
     random play a ``play:`` table gets; ``scheduler`` and ``progress``: where a session log's
-    shards are judged, and whether that shows on standard error."""
+    shards are judged, and whether that shows on standard error; ``bounds``: what is read
+    from outside is bounded by (docs/commands.md, "Bounds")."""
     try:
-        engine = open_target(target, timeout_ms, sessions, require_coverage, scheduler)
+        engine = open_target(target, timeout_ms, sessions, require_coverage, scheduler,
+                             bounds)
         if isinstance(engine, SessionLog):
             engine.show_progress = progress
         hello = engine.hello
@@ -123,4 +127,5 @@ def _capable(engine: Engine, target: str) -> None:
 
 def lookup_engine(args: Namespace, game: str) -> Engine:
     """The engine of a lookup of one game (``settle``, ``rank``, ``compare``)."""
-    return open_engine(args.engine, args.engine_timeout_ms, (game,), args.command)
+    return open_engine(args.engine, args.engine_timeout_ms, (game,), args.command,
+                       bounds=bounds_of(args))

@@ -31,6 +31,7 @@ from typing import Any
 from casino_proofs.command.arguments import UsageError
 from casino_proofs.command.options import (
     Commands,
+    bound_options,
     budget_options,
     budget_type,
     command,
@@ -39,6 +40,8 @@ from casino_proofs.command.options import (
     reading_option,
     session_options,
 )
+from casino_proofs.command.output import refuse_inside
+from casino_proofs.untrusted.printable import one_line
 
 #: the file that marks a directory as a site this command wrote (and may replace)
 MARKER = ".casino-proofs-blueprint"
@@ -81,6 +84,7 @@ def register(sub: Commands) -> None:
                    help="processes for the exhaustive Pai Gow pass and the PAR sheet "
                         "(default: 2)")
     budget_options(p)
+    bound_options(p, "test_file_bytes")
     quiet(p)
     p.set_defaults(run=run, check_defaults={o: p.get_default(o) for o in CHECK_OPTIONS})
 
@@ -177,7 +181,7 @@ def _umask() -> int:
 
 
 def _gather_into(conn: Any, readings: dict[str, str], games: tuple[str, ...],
-                 tests: Path | None, workers: int) -> None:
+                 tests: Path | None, workers: int, test_file_bytes: int) -> None:
     """In the gathering process: the inputs, or the error, sent back whole. It runs at a
     lower priority than the check beside it, on the time the check leaves idle, and counts
     the seven-card hands in one process of its own."""
@@ -186,7 +190,7 @@ def _gather_into(conn: Any, readings: dict[str, str], games: tuple[str, ...],
     with contextlib.suppress(OSError):
         os.nice(10)
     try:
-        conn.send(("ok", gather(readings, games, tests, workers)))
+        conn.send(("ok", gather(readings, games, tests, workers, test_file_bytes)))
     except BaseException as exc:  # sent to the command, which reports it
         conn.send(("error", f"{type(exc).__name__}: {exc}"))
     finally:
@@ -208,7 +212,8 @@ def _checked_now(args: argparse.Namespace, tests: Path | None) -> tuple[Any, Any
     context = multiprocessing.get_context("fork")
     mine, theirs = context.Pipe(duplex=False)
     gatherer = context.Process(target=_gather_into, daemon=False,
-                               args=(theirs, readings, games, tests, 1))
+                               args=(theirs, readings, games, tests, 1,
+                                     args.max_test_file_bytes))
     gatherer.start()
     theirs.close()
     try:
@@ -234,6 +239,16 @@ def _checked_now(args: argparse.Namespace, tests: Path | None) -> tuple[Any, Any
     return review, inputs, held
 
 
+def _reads(args: argparse.Namespace, tests: Path | None) -> list[tuple[str, str]]:
+    """What the blueprint reads: the report or bundle under review (or the engine a check
+    run now asks), and the tests folder."""
+    from casino_proofs.command.output import engine_reads
+
+    reads = [("the report", args.report)] if args.report else \
+        [("the bundle", args.bundle)] if args.bundle else engine_reads(args.engine)
+    return reads + ([("the tests folder", str(tests))] if tests is not None else [])
+
+
 def run(args: argparse.Namespace) -> int:
     from casino_proofs.analyses.assurance.blueprint_inputs import gather
     from casino_proofs.analyses.assurance.coverage import find_tests
@@ -244,25 +259,30 @@ def run(args: argparse.Namespace) -> int:
     from casino_proofs.version import tool_version
 
     target = check_site(args.output)
-    tests = find_tests(args.tests)
+    tests = find_tests(args.tests, args.max_test_file_bytes)
     if args.report or args.bundle:
         _refuse_check_options(args, args.check_defaults)
         held = ""
         review = read_report(args.report) if args.report else read_bundle(args.bundle)
+        refuse_inside("--output", args.output, _reads(args, tests))  # read, nothing written
         views = obligation_views(review)  # a counterexample not the check's: refused now
-        inputs = gather(review.readings, review.games, tests, args.workers)
+        inputs = gather(review.readings, review.games, tests, args.workers,
+                        args.max_test_file_bytes)
     else:
+        refuse_inside("--output", args.output, _reads(args, tests))
         review, inputs, held = _checked_now(args, tests)
         views = obligation_views(review)
         if inputs.readings != review.readings or inputs.games != review.games:
             # the engine's claims moved a reading: gathered again under the check's
-            inputs = gather(review.readings, review.games, tests, args.workers)
+            inputs = gather(review.readings, review.games, tests, args.workers,
+                            args.max_test_file_bytes)
     pages = render(build(review, inputs, views))
     if not (args.report or args.bundle):
         pages["check.json"] = held  # the report of the check the site shows
     write_site(target, pages, tool_version())
     if not args.quiet:
-        sys.stderr.write(f"casino-proofs blueprint: {len(pages)} pages written to "
-                         f"{target / 'index.html'} ({review.verdict})\n")
+        # the path is the user's, and may hold anything (an ESC, a CR): shown escaped
+        sys.stderr.write(one_line(f"casino-proofs blueprint: {len(pages)} pages written to "
+                                  f"{target / 'index.html'} ({review.verdict})") + "\n")
     return exit_code(list(review.results))
 

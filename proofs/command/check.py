@@ -32,6 +32,8 @@ from casino_proofs.command.arguments import (
 from casino_proofs.command.claims import readings_claimed
 from casino_proofs.command.options import (
     Commands,
+    bound_options,
+    bounds_of,
     budget_options,
     budget_type,
     command,
@@ -43,7 +45,7 @@ from casino_proofs.command.options import (
     session_budget,
     session_options,
 )
-from casino_proofs.command.output import check_output_paths
+from casino_proofs.command.output import check_output_paths, engine_reads
 from casino_proofs.context import parse_readings, report_context
 from casino_proofs.obligations.capabilities import policies_in_force, table_player
 from casino_proofs.obligations.craps import prove_craps
@@ -93,6 +95,7 @@ def register(sub: Commands) -> None:
                             f"{scale.LOCAL} (a LocalCluster of --workers processes) or "
                             f"tcp://HOST:PORT (a running scheduler); needs {scale.INSTALL} "
                             "(docs/scale.md)")
+    bound_options(check, "scheduler_timeout_ms")
     budget_options(check)
     output_option(check)
     check.add_argument("--bundle", metavar="DIR",
@@ -230,10 +233,10 @@ def _checked_arguments(args: argparse.Namespace) -> tuple[dict[str, str], Budget
                              "on a cluster, and check --only craps of an engine has neither: "
                              "leave out --scheduler, or --only")
         try:
-            scale.check_scheduler(args.scheduler)
+            scale.check_scheduler(args.scheduler, args.scheduler_timeout_ms)
         except scale.SchedulerError as exc:
             raise UsageError(str(exc)) from None
-    check_output_paths(args.output, args.bundle)
+    check_output_paths(args.output, args.bundle, engine_reads(args.engine))
     return readings, budget, wagers, games
 
 
@@ -255,8 +258,9 @@ def run_check(args: argparse.Namespace) -> int:
     readings, budget, wagers, games = _checked_arguments(args)
     engine = open_engine(args.engine, args.engine_timeout_ms, sessions=session_budget(args),
                          require_coverage=args.require_coverage,
-                         scheduler=scale.Scheduler(args.workers, args.scheduler),
-                         progress=not args.quiet)
+                         scheduler=scale.Scheduler(args.workers, args.scheduler,
+                                                   args.scheduler_timeout_ms),
+                         progress=not args.quiet, bounds=bounds_of(args))
     _check_engine_for_scheduler(args, engine)
     hello = engine.hello
     try:

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import argparse
 
-from casino_proofs.command.options import Commands, command, format_option, output_option
+from casino_proofs.command.options import (
+    Commands,
+    bound_options,
+    command,
+    format_option,
+    output_option,
+)
 from casino_proofs.command.output import write_report
 from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED
 from casino_proofs.reports.documents import CoverageDocument
@@ -22,6 +28,7 @@ def register(sub: Commands) -> None:
     coverage.add_argument("--tests", metavar="DIR",
                           help="the project's tests/ folder (default: ./tests, else the "
                                "checkout the package was installed from)")
+    bound_options(coverage, "test_file_bytes")
     coverage.set_defaults(run=run_coverage)
 
 
@@ -29,9 +36,10 @@ def run_coverage(args: argparse.Namespace) -> int:
     from casino_proofs.analyses.assurance.coverage import coverage, find_tests
     from casino_proofs.command.output import check_output_paths
 
-    check_output_paths(args.output, None)
-    folder = find_tests(args.tests)
-    rows, uncited = coverage(folder)
+    folder = find_tests(args.tests, args.max_test_file_bytes)
+    check_output_paths(args.output, None,
+                       [("the tests folder", str(folder))] if folder is not None else [])
+    rows, uncited = coverage(folder, test_file_bytes=args.max_test_file_bytes)
     write_report(CoverageDocument(tuple(rows), tuple(uncited), folder), args.format,
                  args.output)
     return EXIT_PROVED if all(r.covered for r in rows) and not uncited else EXIT_REFUTED

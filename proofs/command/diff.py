@@ -11,8 +11,11 @@ from typing import TYPE_CHECKING
 from casino_proofs.adapters.targets import open_target
 from casino_proofs.command.arguments import UsageError, check_scope, parse_wagers
 from casino_proofs.command.options import (
+    ENGINE_BOUNDS,
     ENGINE_TIMEOUT_MS,
     Commands,
+    bound_options,
+    bounds_of,
     budget_options,
     budget_type,
     command,
@@ -20,7 +23,7 @@ from casino_proofs.command.options import (
     output_option,
     quiet,
 )
-from casino_proofs.command.output import check_output_paths, write_report
+from casino_proofs.command.output import check_output_paths, engine_reads, write_report
 from casino_proofs.context import parse_readings, report_context
 from casino_proofs.obligations.verdict import (
     EXIT_ERROR,
@@ -32,6 +35,7 @@ from casino_proofs.progress import Progress
 from casino_proofs.protocol.hello import EngineUnavailable
 from casino_proofs.reports.documents import DiffDocument
 from casino_proofs.solving.budget import Budget
+from casino_proofs.untrusted.bounds import Bounds
 
 if TYPE_CHECKING:
     from casino_proofs.analyses import diff
@@ -82,6 +86,7 @@ def register(sub: Commands) -> None:
                    default=ENGINE_TIMEOUT_MS, metavar="MS",
                    help="how long an engine may take over one request before it is "
                         f"restarted (default: {ENGINE_TIMEOUT_MS})")
+    bound_options(p, *ENGINE_BOUNDS)
     p.set_defaults(run=run_diff)
 
 
@@ -129,7 +134,8 @@ def _check_id(path: str, id_: str, where: str) -> None:
                          f"paigow/... with no spaces, not {id_[:80]!r}")
 
 
-def _side(name: str, pairs: list[str], option: str, timeout_ms: int) -> diff.Target:
+def _side(name: str, pairs: list[str], option: str, timeout_ms: int,
+          bounds: Bounds | None = None) -> diff.Target:
     """One side as the user named it, its readings checked and its engine started."""
     from casino_proofs.analyses import diff
 
@@ -141,7 +147,7 @@ def _side(name: str, pairs: list[str], option: str, timeout_ms: int) -> diff.Tar
         return diff.Target("spec", readings, None)
     side = "A" if option == "--a-reading" else "B"
     try:
-        engine = open_target(name, timeout_ms)
+        engine = open_target(name, timeout_ms, bounds=bounds)
         engine.hello  # noqa: B018 - a side that cannot start is a usage error, now
     except EngineUnavailable as exc:
         if "a target is one of" in str(exc):
@@ -168,11 +174,14 @@ def run_diff(args: argparse.Namespace) -> int:
     wagers = parse_wagers(args.wagers)
     games = diff.GAMES if args.only is None else (args.only,)
     check_scope(games, wagers, "diff")
-    check_output_paths(args.output, None)
+    check_output_paths(args.output, None,
+                       [*engine_reads(args.a), *engine_reads(args.b),
+                        *([("the expected differences", args.expect)] if args.expect else [])])
     expected = read_expected(args.expect) if args.expect else None
-    a = _side(args.a, args.a_reading, "--a-reading", args.engine_timeout_ms)
+    a = _side(args.a, args.a_reading, "--a-reading", args.engine_timeout_ms, bounds_of(args))
     try:
-        b = _side(args.b, args.b_reading, "--b-reading", args.engine_timeout_ms)
+        b = _side(args.b, args.b_reading, "--b-reading", args.engine_timeout_ms,
+                  bounds_of(args))
     except UsageError:
         if a.engine is not None:
             a.engine.close()

@@ -7,6 +7,7 @@ import argparse
 
 from casino_proofs.command.options import (
     Commands,
+    bounds_of,
     command,
     engine_options,
     format_option,
@@ -34,12 +35,13 @@ def register(sub: Commands) -> None:
 def run_edge(args: argparse.Namespace) -> int:
     from casino_proofs.analyses.readings.edge import edge_rows, row_json
     from casino_proofs.command.arguments import check_readings, open_engine
-    from casino_proofs.command.output import check_output_paths
+    from casino_proofs.command.output import check_output_paths, engine_reads
 
     readings = parse_readings(args.reading)
     check_readings(readings, ("craps",), "edge")
-    check_output_paths(args.output, None)
-    engine = open_engine(args.engine, args.engine_timeout_ms, ("craps",), "edge")
+    check_output_paths(args.output, None, engine_reads(args.engine))
+    engine = open_engine(args.engine, args.engine_timeout_ms, ("craps",), "edge",
+                         bounds=bounds_of(args))
     try:
         rows = [row_json(r) for r in edge_rows(readings, engine=engine)]
     finally:

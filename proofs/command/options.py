@@ -36,6 +36,8 @@ from casino_proofs.tables.play_budget import (
     SESSIONS,
     PlayBudget,
 )
+from casino_proofs.untrusted.bounds import BOUNDS, Bounds
+from casino_proofs.untrusted.printable import one_line
 
 #: the exit codes, as every ``--help`` ends (at most 79 columns: an 80-column terminal)
 EXIT_CODES = f"""\
@@ -74,7 +76,8 @@ QUIET = "no progress on stderr (on a terminal, or a line every few seconds in a 
 #: the largest value of each whole-number option
 MAXIMA = {"--engine-timeout-ms": MAX_MS, "--timeout-ms": MAX_MS, "--rlimit": MAX_RLIMIT,
           "--workers": 64, "--monte-carlo": 100_000_000, "--stake": 10**12,
-          "--sessions": MAX_SESSIONS, "--session-events": MAX_EVENTS}
+          "--sessions": MAX_SESSIONS, "--session-events": MAX_EVENTS,
+          **{b.option: b.most for b in BOUNDS.values()}}
 
 #: the sub-parsers' container, as argparse hands it out
 Commands = Any
@@ -99,7 +102,8 @@ ERROR = f"{PROG}: error: "
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{ERROR}{message} (see {self.prog} --help)\n")
+        # argparse quotes what the user gave (a path holding an ESC): shown escaped
+        self.exit(EXIT_USAGE, f"{ERROR}{one_line(message)} (see {self.prog} --help)\n")
 
 
 def command(sub: Commands, name: str, help_text: str, description: str,
@@ -133,6 +137,30 @@ def engine_options(p: argparse.ArgumentParser) -> None:
                    default=ENGINE_TIMEOUT_MS, metavar="MS",
                    help="how long a program may take to answer one request before its input "
                         f"gets ERROR (default: {ENGINE_TIMEOUT_MS})")
+    bound_options(p, *ENGINE_BOUNDS)
+
+
+def bound_options(p: argparse.ArgumentParser, *fields: str) -> None:
+    """The options that raise these bounds on what is read from outside (the fields of
+    :class:`~casino_proofs.untrusted.bounds.Bounds`; docs/commands.md, "Bounds")."""
+    for name in fields:
+        bound = BOUNDS[name]
+        unit = "MS" if bound.option.endswith("-ms") else "N"
+        p.add_argument(bound.option, type=budget_type(bound.option), default=bound.default,
+                       metavar=unit, help=f"the bound on {bound.what}; past it, {bound.past} "
+                                          f"(default: {bound.default:,}, at most "
+                                          f"{bound.most:,})")
+
+
+#: the bounds of every command that opens an engine (a session log is one)
+ENGINE_BOUNDS = ("log_lines", "gzip_ratio", "restarts")
+
+
+def bounds_of(args: argparse.Namespace) -> Bounds:
+    """The bounds a command runs under: each its option's value, or its default where the
+    command has no such option."""
+    return Bounds(**{name: getattr(args, bound.option[2:].replace("-", "_"), bound.default)
+                     for name, bound in BOUNDS.items()})
 
 
 def session_options(p: argparse.ArgumentParser) -> None:

@@ -16,10 +16,13 @@ terminal that shows it.
 from __future__ import annotations
 
 import contextlib
+import fnmatch
+import glob as globbing
 import os
 import stat
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from casino_proofs.command.arguments import UsageError
@@ -95,9 +98,59 @@ def check_bundle(bundle: str | None) -> None:
         raise UsageError(f"--bundle {bundle}: its parent directory is not writable")
 
 
-def check_output_paths(output: str | None, bundle: str | None) -> None:
+def check_output_paths(output: str | None, bundle: str | None,
+                       reads: Sequence[tuple[str, str]] = ()) -> None:
+    """``--output`` and ``--bundle`` checked before any work: each where a file belongs, and
+    neither inside, holding or naming what the command reads (``reads``: what it is, and its
+    path), which the command would otherwise change while it judges it."""
     check_bundle(bundle)
     check_output(output, bundle)
+    for option, path in (("--output", output), ("--bundle", bundle)):
+        refuse_inside(option, path, reads)
+
+
+def refuse_inside(option: str, output: str | None, reads: Sequence[tuple[str, str]]) -> None:
+    """An output that is, holds or lies inside an input of the command (a bundle, a report,
+    a tests folder, a session log or its directory, or a path its glob matches) is refused in
+    one line: nothing writes into what it reads. Links are followed, so another name of the
+    same place is the same place."""
+    if output is None or not output.strip():
+        return
+    written = Path(os.path.realpath(output))
+    for what, path in reads:
+        if _glob(path):
+            if fnmatch.fnmatch(os.path.abspath(output), os.path.abspath(path)):
+                raise UsageError(f"{option} {output}: the glob of {what} {path} names it; "
+                                 "write it elsewhere, so nothing writes into what it reads")
+            continue
+        read = Path(os.path.realpath(path))
+        if _inside(written, read) or _inside(read, written):
+            where = "is" if written == read else "is inside" if _inside(written, read) \
+                else "holds"
+            raise UsageError(f"{option} {output}: it {where} {what} {path}, which this "
+                             "command reads; write it elsewhere, so nothing writes into what "
+                             "it reads")
+
+
+def _glob(path: str) -> bool:
+    return any(c in path for c in "*?[")
+
+
+def engine_reads(target: str | None) -> list[tuple[str, str]]:
+    """What an engine target has the command read: a table's file, a session log's files or
+    directory or glob, a Python module's file (a program's files are its own)."""
+    if target is None:
+        return []
+    kind, sep, rest = target.partition(":")
+    if not sep or not rest.strip():
+        return []
+    if kind == "table" and _glob(rest):
+        return [("the log", rest), *(("the log", p) for p in globbing.glob(rest))]
+    if kind == "table":
+        return [("the log" if os.path.isdir(rest) else "the table", rest)]
+    if kind == "python" and rest.endswith(".py"):
+        return [("the engine's module", rest)]
+    return []
 
 
 def write_text(text: str, output: str | None) -> None:

@@ -15,6 +15,7 @@ from casino_proofs.command.arguments import (
 )
 from casino_proofs.command.options import (
     Commands,
+    bounds_of,
     budget_type,
     command,
     engine_options,
@@ -23,7 +24,7 @@ from casino_proofs.command.options import (
     quiet,
     reading_option,
 )
-from casino_proofs.command.output import check_output_paths, write_report
+from casino_proofs.command.output import check_output_paths, engine_reads, write_report
 from casino_proofs.context import GAMES, parse_readings, report_context
 from casino_proofs.obligations.capabilities import policies_in_force
 from casino_proofs.reports.documents import ParDocument
@@ -71,7 +72,7 @@ def run_par(args: argparse.Namespace) -> int:
     games = games_of(args.only)
     check_scope(games, wagers, "par")
     check_readings(readings, games, f"par --only {args.only}" if args.only else "par")
-    check_output_paths(args.output, None)
+    check_output_paths(args.output, None, engine_reads(args.engine))
     if args.monte_carlo is not None and args.monte_carlo < 100:
         raise UsageError("--monte-carlo takes a number of trials of 100 or more")
     if args.rounding is not None and args.stake is None:
@@ -82,7 +83,7 @@ def run_par(args: argparse.Namespace) -> int:
                          "has none")
     from casino_proofs.progress import Progress
 
-    engine = open_engine(args.engine, args.engine_timeout_ms)
+    engine = open_engine(args.engine, args.engine_timeout_ms, bounds=bounds_of(args))
     parts = [g for g in ("craps", "paigow") if args.only in (None, g)]
     # no time left: the craps sheet takes a second or two, the Pai Gow sheet many more
     bar = Progress("par", len(parts), not args.quiet, unit="games", estimate=False)

@@ -7,9 +7,12 @@ import argparse
 
 from casino_proofs.command.arguments import UsageError, open_engine
 from casino_proofs.command.options import (
+    ENGINE_BOUNDS,
     ENGINE_TIMEOUT_MS,
     TARGETS,
     Commands,
+    bound_options,
+    bounds_of,
     budget_type,
     command,
     format_option,
@@ -68,6 +71,7 @@ def register(sub: Commands) -> None:
     replay.add_argument("--paigow-again", action="store_true",
                         help="kept for old scripts: a bundle of our implementation has its "
                              "Pai Gow verdicts proved again by default")
+    bound_options(replay, *ENGINE_BOUNDS)
     quiet(replay)
     replay.set_defaults(run=run_replay)
 
@@ -96,7 +100,7 @@ def run_replay(args: argparse.Namespace) -> int:
         and bundle.manifest.engine.get("kind") == "impl"
     target = args.engine or ("impl" if ours and not args.on_record else None)
     if target is not None:
-        engine = open_engine(target, args.engine_timeout_ms)
+        engine = open_engine(target, args.engine_timeout_ms, bounds=bounds_of(args))
     bar = Progress(f"replay with {args.solver}", 0, not args.quiet)
     try:
         findings, on_record = replay(bundle, args.solver, args.rlimit, args.timeout_ms, bar,

@@ -32,13 +32,17 @@ MAX_DRAIN = 64
 
 class Broken(Exception):
     """The program did not answer a request properly; ``hopeless``: in a way that asking
-    again cannot mend (its hello changed), so the engine is given up on at once."""
+    again cannot mend (its hello changed), so the engine is given up on at once;
+    ``restarted``: its process was ended for it, as a crash, a timeout or a desync ends it
+    (a line over the bound, an unreadable hello), and the next request starts another."""
 
-    def __init__(self, kind: str, problem: str, hopeless: bool = False) -> None:
+    def __init__(self, kind: str, problem: str, hopeless: bool = False,
+                 restarted: bool = False) -> None:
         super().__init__(problem)
         self.kind = kind
         self.problem = problem
         self.hopeless = hopeless
+        self.restarted = restarted or kind in ("crash", "timeout", "desync")
 
 
 def items_field(op: str) -> str:
@@ -120,7 +124,7 @@ class Channel:
         except LineTooLong as exc:
             self.kill()
             raise Broken("malformed", f"line {exc.args[0]:,} of the engine's output is over "
-                                      f"{MAX_LINE:,} bytes") from None
+                                      f"{MAX_LINE:,} bytes", restarted=True) from None
         if got is None:
             code = process.exit_code()
             tail = process.stderr_tail()
@@ -139,7 +143,7 @@ class Channel:
         except UntrustedJSON as exc:
             self.kill()
             raise Broken("malformed", f"line {number:,}, the answer to hello, is {exc}: "
-                                      f"{_quoted(line)}") from None
+                                      f"{_quoted(line)}", restarted=True) from None
         if self.fence is None:
             self.fence = raw
         elif raw != self.fence:

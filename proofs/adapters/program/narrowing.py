@@ -20,9 +20,11 @@ from typing import Any
 from casino_proofs.adapters.program.channel import Broken, Channel, items_field
 from casino_proofs.protocol.answers import Faulty
 from casino_proofs.protocol.channel_log import ChannelFault
+from casino_proofs.untrusted.bounds import BOUNDS, RESTARTS
 from casino_proofs.untrusted.printable import one_line
 
-MAX_RESTARTS = 256
+#: restarts before an engine is given up on (``--max-restarts``: docs/commands.md, "Bounds")
+MAX_RESTARTS = RESTARTS
 #: how many pieces a batch that breaks is split into
 PIECES = 16
 #: timeouts after which the engine is given up on (each costs --engine-timeout-ms; finding one
@@ -51,9 +53,9 @@ class Narrowing:
     """Every batch asked over ``channel``, narrowed where it breaks; the counts that decide
     when the engine is hopeless."""
 
-    def __init__(self, channel: Channel, wire: Wire) -> None:
+    def __init__(self, channel: Channel, wire: Wire, restarts: int = MAX_RESTARTS) -> None:
         self.channel, self.wire = channel, wire
-        self.patience = Patience()
+        self.patience = Patience(restarts)
         self.check: Check | None = None
         #: inputs the engine once failed on when asked alone (no answer in time, or it exited):
         #: not asked again (each would cost another timeout, or restart), answered with the
@@ -195,7 +197,9 @@ class Patience:
     """How many times an engine has failed, and when it is hopeless: isolating each failing
     input costs a request per split, and a hang costs a timeout each time."""
 
-    def __init__(self) -> None:
+    def __init__(self, most_restarts: int = MAX_RESTARTS) -> None:
+        #: the restarts after which the engine is given up on
+        self.most_restarts = most_restarts
         self.restarts = self.timeouts = self.broken_in_a_row = self.silent_in_a_row = 0
         #: why the engine was given up on: every input not yet asked is ``unasked``, with this
         self.gave_up: str | None = None
@@ -205,7 +209,7 @@ class Patience:
 
     def count(self, broken: Broken, alone: bool) -> None:
         """Count a broken request; give the engine up when it is hopeless."""
-        if broken.kind in ("crash", "timeout", "desync"):
+        if broken.restarted:
             self.restarts += 1
         if broken.kind == "timeout":
             self.timeouts += 1
@@ -221,8 +225,10 @@ class Patience:
         if self.silent_in_a_row >= MAX_SILENT_IN_A_ROW:
             return (f"the engine answered nothing for {MAX_SILENT_IN_A_ROW} requests in a row, "
                     "each given --engine-timeout-ms; the rest is not asked")
-        if self.restarts > MAX_RESTARTS:
-            return f"the engine was restarted {MAX_RESTARTS} times; the rest is not asked"
+        if self.restarts > self.most_restarts:
+            return (f"the engine was restarted {self.most_restarts:,} times, each after it "
+                    f"broke its channel (the bound: {BOUNDS['restarts'].option}); the rest is "
+                    "not asked")
         if self.timeouts >= MAX_TIMEOUTS:
             return (f"the engine failed to answer in time {MAX_TIMEOUTS} times; the rest is not "
                     "asked")

@@ -38,6 +38,7 @@ import z3
 from casino_proofs import regulation, spec
 from casino_proofs.analyses.assurance.coverage import IMPL_DIR, SentenceCoverage, coverage
 from casino_proofs.solving.smtlib import assertions_text, symbol
+from casino_proofs.untrusted.bounds import TEST_FILE_BYTES
 
 
 @dataclass(frozen=True)
@@ -345,9 +346,10 @@ def _par(inputs: Inputs, workers: int) -> None:
 
 
 def gather(readings: dict[str, str], games: tuple[str, ...], tests: Path | None,
-           workers: int = 2) -> Inputs:
+           workers: int = 2, test_file_bytes: int = TEST_FILE_BYTES) -> Inputs:
     """Everything the blueprint shows beside the verdicts, under ``readings`` (every reading
-    with its value), the PAR figures for ``games``."""
+    with its value), the PAR figures for ``games``; ``test_file_bytes``: the bound on a test
+    file read."""
     from casino_proofs.analyses.readings.ambiguities import find_all, finding_json
 
     chosen = spec.Readings.from_dict(readings)
@@ -355,7 +357,7 @@ def gather(readings: dict[str, str], games: tuple[str, ...], tests: Path | None,
                     tests_folder=str(tests) if tests is not None else None)
     _craps(chosen, inputs.constraints, inputs.edges, inputs.wager_home)
     _paigow(chosen, inputs.constraints, inputs.edges, inputs.helpers)
-    rows, _uncited = coverage(tests, obligations={})
+    rows, _uncited = coverage(tests, obligations={}, test_file_bytes=test_file_bytes)
     inputs.coverage = {r.id: r for r in rows}
     inputs.code, inputs.sources = _spans(rows)
     inputs.ambiguities = [finding_json(f) for f in find_all()]

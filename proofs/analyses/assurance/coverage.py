@@ -29,6 +29,8 @@ from casino_proofs import regulation, spec
 from casino_proofs.analyses.assurance.ours import check_craps
 from casino_proofs.obligations.paigow.scope_spec import SCOPES, ScopeSpec
 from casino_proofs.spec.paigow import COMBINATIONS
+from casino_proofs.untrusted.bounds import TEST_FILE_BYTES
+from casino_proofs.untrusted.files import FolderRefused, folder_files, read_text
 
 #: Words about play at a table, which no single wager's state domain can show: "can be played
 #: at any time", "cannot be played unless ... has already been engaged", "follow the outcome",
@@ -127,28 +129,40 @@ def _impl_functions() -> dict[str, list[str]]:
     return found
 
 
-def find_tests(given: str | None = None) -> Path | None:
+def find_tests(given: str | None = None, most_bytes: int = TEST_FILE_BYTES) -> Path | None:
     """The ``tests/`` folder to search: ``given``, else ``./tests``, else the one beside the
-    checkout the package was installed from (an editable install); None if none is visible."""
+    checkout the package was installed from (an editable install); None if none is visible.
+    Every test file of it is looked at now, before any work: a ``ValueError`` in one line for
+    one that is not a regular file (a FIFO, a device, a link out of the folder) or is over
+    ``most_bytes``."""
     if given is not None:
         path = Path(given)
         if not path.is_dir():
             raise ValueError(f"--tests {given}: not a directory; give the project's tests/ "
                              "folder")
-        return path
+        return _readable(path, most_bytes, f"--tests {given}")
     candidates = [Path.cwd() / "tests", IMPL_DIR.resolve().parent / "tests"]
     for candidate in candidates:
         if (candidate / "test_independence.py").is_file():
-            return candidate
+            return _readable(candidate, most_bytes, f"the tests folder {candidate}")
     return None
 
 
-def _tests(folder: Path) -> dict[str, list[str]]:
-    """Test files and functions that name a sentence or its paragraph."""
+def _readable(folder: Path, most_bytes: int, named: str) -> Path:
+    try:
+        folder_files(folder, ".py", most_bytes)
+    except FolderRefused as exc:
+        raise ValueError(f"{named}: {exc}; nothing was read") from None
+    return folder
+
+
+def _tests(folder: Path, most_bytes: int = TEST_FILE_BYTES) -> dict[str, list[str]]:
+    """Test files and functions that name a sentence or its paragraph (regular files only,
+    each to ``most_bytes``)."""
     found: dict[str, list[str]] = {}
     sentences = regulation.sentences()
-    for path in sorted(folder.rglob("*.py")):
-        text = path.read_text(encoding="utf-8")
+    for path in folder_files(folder, ".py", most_bytes):
+        text = read_text(path, folder, most_bytes)
         rel = f"tests/{path.relative_to(folder)}"
         for sid in sentences:
             paragraph = regulation.paragraph_of(sid)
@@ -226,16 +240,18 @@ def ordering_gaps() -> list[str]:
 
 
 def coverage(tests_folder: Path | None = None,
-             obligations: dict[str, list[str]] | None = None
+             obligations: dict[str, list[str]] | None = None,
+             test_file_bytes: int = TEST_FILE_BYTES
              ) -> tuple[list[SentenceCoverage], list[str]]:
     """Every sentence's coverage, and the constraints citing no clause. ``tests_folder`` None:
     the tests are not visible, and each sentence's ``tests`` stays empty. ``obligations``: the
-    obligations by sentence of a check already made (the blueprint's), else our own run's."""
+    obligations by sentence of a check already made (the blueprint's), else our own run's;
+    ``test_file_bytes``: the bound on a test file read."""
     constraints, uncited = _spec_constraints()
     uncited += [f"ordering statement not stated by the spec: {gap}" for gap in ordering_gaps()]
     impl_functions = _impl_functions()
     obligations = _obligations() if obligations is None else obligations
-    tests = _tests(tests_folder) if tests_folder is not None else {}
+    tests = _tests(tests_folder, test_file_bytes) if tests_folder is not None else {}
     scoped_out = _out_of_scope()
     table = _table_obligations()
     rows = []
