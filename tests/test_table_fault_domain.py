@@ -48,14 +48,14 @@ def test_conv_table_suite_every_access_script_every_k_plus_one_inputs_then_the_p
     """k = 1 for Pass with its odds: from the fresh table (no access events) the suite holds
     every two inputs, each followed by the identifier of the state they reach: e.g. a Pass
     bet placed, then a come-out roll of 4 (the point: the table's and the bet's), then the
-    probe roll 1-1 (a craps, which a Pass bet with a point does not mind)."""
+    probe roll 1-1 (a craps, which a Pass bet with a point does not mind), at the start of a
+    script (a script that is the start of another is left out: the other shows it all)."""
     parts = suite.build(_setting(("pass", "pass-odds")), forced_k=1)
     (part,) = parts
     assert part.k == 1
-    scripts = {tuple(map(suite._frozen, s)) for s in part.scripts}
-    wanted = ({"place": "b1", "wager": "pass", "amount": 2520}, {"roll": [1, 3]},
-              {"roll": [1, 1]})
-    assert tuple(map(suite._frozen, wanted)) in scripts
+    wanted = tuple(map(suite._frozen, ({"place": "b1", "wager": "pass", "amount": 2520},
+                                       {"roll": [1, 3]}, {"roll": [1, 1]})))
+    assert any(tuple(map(suite._frozen, s))[:3] == wanted for s in part.scripts)
 
 
 def _result(drop: int = 1, unanswered: bool = False) -> tuple[Verdict, str]:
@@ -73,7 +73,7 @@ def test_conv_table_suite_a_complete_suite_is_proved() -> None:
     verdict, detail = _result()
     assert verdict is Verdict.PROVED
     assert detail.startswith("k-complete for the stated model of the table (k = 0")
-    assert "a Hard Way (hard-6): 58 states, 24 inputs" in detail
+    assert "a Hard Way (hard-6): 40 states, 24 inputs, 755 transitions" in detail
     assert "mutants killed" in detail
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
 from casino_proofs import spec
@@ -188,6 +188,7 @@ def others(setting: Setting, ref: ReferenceTable) -> Iterator[tuple[Label, Event
 
 # -- rolls -----------------------------------------------------------------------------
 
+@cache
 def told_apart(wagers: tuple[str, ...], d1: int, d2: int) -> tuple[str, ...]:
     """What the family's own wagers tell apart in a roll besides its total's place at the
     table: a hop's own dice, and the number a wager is decided on (a Hard Way's, made the
@@ -208,23 +209,35 @@ def told_apart(wagers: tuple[str, ...], d1: int, d2: int) -> tuple[str, ...]:
 def roll_label(wagers: tuple[str, ...], ref: ReferenceTable, d1: int, d2: int) -> Label:
     """A roll's name at this table: what its total is to the table, and what the family's
     wagers tell apart besides."""
+    return _label(wagers, ref.table.point, tuple(b.point for b in on_table(ref)), d1, d2)
+
+
+@cache
+def _label(wagers: tuple[str, ...], point: int | None, points: tuple[int | None, ...],
+           d1: int, d2: int) -> Label:
     total = d1 + d2
     if total not in POINTS:
         where = f"total {total}"
-    elif total == ref.table.point:
+    elif total == point:
         where = "point"
     else:
-        where = next((f"bet {i}" for i, b in enumerate(on_table(ref), start=1)
-                      if b.point == total), "number")
+        where = next((f"bet {i}" for i, p in enumerate(points, start=1) if p == total),
+                     "number")
     return ("roll", where, told_apart(wagers, d1, d2))
 
 
 def rolls(wagers: tuple[str, ...], ref: ReferenceTable) -> dict[Label, list[tuple[int, int]]]:
     """Each roll name at this table, with its rolls in the order 1-1, ..., 6-6 (the first
     plays the name)."""
+    return _rolls(wagers, ref.table.point, tuple(b.point for b in on_table(ref)))
+
+
+@cache
+def _rolls(wagers: tuple[str, ...], point: int | None, points: tuple[int | None, ...]
+           ) -> dict[Label, list[tuple[int, int]]]:
     out: dict[Label, list[tuple[int, int]]] = {}
     for d1, d2 in DICE:
-        out.setdefault(roll_label(wagers, ref, d1, d2), []).append((d1, d2))
+        out.setdefault(_label(wagers, point, points, d1, d2), []).append((d1, d2))
     return out
 
 

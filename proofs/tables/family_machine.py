@@ -23,7 +23,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from casino_proofs.tables.bets import RefBet, Setting
+from casino_proofs.tables import rules
+from casino_proofs.tables.bets import RefBet, Setting, TableState
 from casino_proofs.tables.family_inputs import (
     MAX_BETS,
     Event,
@@ -99,14 +100,20 @@ def concrete_key(ref: ReferenceTable) -> Key:
 def rolled_keys(ref: ReferenceTable, dice: tuple[int, int], number: int | None
                 ) -> tuple[Output, Key, Key]:
     """A roll's output at a concrete table, and the keys of the table after it, worked out
-    without building that table (as :meth:`ReferenceTable.rolled` moves it)."""
-    want = ref.expect({"roll": list(dice)})
-    assert isinstance(want, RollDue)
-    staying = [Seen(b.id, b.wager, b.amount, d.due.point or None, b.working, b.on, True)
-               for b, d in ((d.bet, d) for d in want.bets.values())
-               if d.due is not None and d.due.decision == "none"]
-    state, concrete = _keys(ref.table.after(dice[0] + dice[1]), staying, number)
-    return output(want), state, concrete
+    without building that table or paying anything (as :meth:`ReferenceTable.expect` settles
+    it and :meth:`ReferenceTable.rolled` moves it)."""
+    d1, d2 = dice
+    t = ref.table
+    cell, first = ref.setting.oracle.cell, t.come_out and t.shooter_first
+    dues = [(b, cell((b.wager, t.come_out, b.point or 0, b.working, first, d1, d2)).due)
+            for b in ref.bets.values()]
+    after = t.after(d1 + d2)
+    staying = [Seen(b.id, b.wager, b.amount, due.point or None, b.working, b.on, True)
+               for b, due in dues if due is not None and due.decision == "none"]
+    state, concrete = _keys(after, staying, number)
+    said = ("roll", after.point is not None, tuple(
+        (b.wager, due.decision if due else "none", bool(due and due.point)) for b, due in dues))
+    return said, state, concrete
 
 
 def output(want: Expect | RollDue) -> Output:
@@ -126,15 +133,37 @@ def step(setting: Setting, ref: ReferenceTable, event: Event
     return _step(after, event, 1), after
 
 
+def _ruled(setting: Setting, ref: ReferenceTable, event: Event) -> Expect:
+    """What the rules demand of a placement, call or withdrawal, the table left as it is."""
+    if "place" in event:
+        return rules.placement(setting, ref.state, event)
+    if "call" in event:
+        return rules.call(setting, ref.state, event)
+    return rules.withdrawal(setting, ref.state, event)
+
+
+def _noted(ref: ReferenceTable, event: Event) -> ReferenceTable:
+    """The table after an event it refuses: itself, a placement's ID noted as named (the
+    rest shared: a table is only ever moved on a copy)."""
+    if "place" not in event:
+        return ref
+    after = ReferenceTable(ref.setting)
+    now = ref.state
+    after.state = TableState(now.table, now.bets, now.left, now.gone,
+                             now.used | {event["place"]}, now.gone_pictures)
+    return after
+
+
 @dataclass(frozen=True)
 class Move:
     """An input at one concrete table: its name, its event there, its output, the table
-    after it."""
+    after it and its state."""
 
     label: Label
     event: Event
     output: Output
     after: ReferenceTable
+    key: Key
 
 
 def _kept(label: Label, want: Expect | RollDue, room: bool) -> bool:
@@ -162,6 +191,36 @@ class FamilyMachine:
         self.problems: list[str] = []
         self.concrete = 0
         self._explore()
+        #: each state explored, and the state of the minimal machine it is (states that
+        #: answer every input alike, and so on after it, are one)
+        self.of: dict[Key, Key] = self._minimize()
+
+    def state_of(self, ref: ReferenceTable) -> Key:
+        """The state of the (minimal) machine a concrete table is in."""
+        return self.of[state_key(ref, self.family)]
+
+    def _minimize(self) -> dict[Key, Key]:
+        """Merge the states no input tells apart (by partition refinement: the same inputs
+        with the same outputs, then successors in the same block, until nothing splits);
+        each block is its first state met, whose access script is a shortest."""
+        block: dict[Key, Any] = {s: tuple(sorted((repr(label), o)
+                                                  for label, (o, _t) in e.items()))
+                                 for s, e in self.edges.items()}
+        while True:
+            ids = {sig: i for i, sig in enumerate(dict.fromkeys(block.values()))}
+            finer = {s: (ids[block[s]], tuple(sorted((repr(label), ids[block[t]])
+                                                     for label, (_o, t) in e.items())))
+                     for s, e in self.edges.items()}
+            if len(set(finer.values())) == len(ids):
+                break
+            block = finer
+        first: dict[Any, Key] = {}
+        of = {s: first.setdefault(block[s], s) for s in self.edges}
+        self.edges = {s: {label: (o, of[t]) for label, (o, t) in e.items()}
+                      for s, e in self.edges.items() if of[s] == s}
+        self.access = {s: a for s, a in self.access.items() if of[s] == s}
+        self.first = {s: r for s, r in self.first.items() if of[s] == s}
+        return of
 
     def _explore(self) -> None:
         """Breadth first over every concrete table, every roll played one by one (so that
@@ -183,7 +242,7 @@ class FamilyMachine:
         seen yet that one event takes it to put in ``following``."""
         key = state_key(ref, self.family)
         moves = self.moves(ref)
-        edges = {m.label: (m.output, state_key(m.after, self.family)) for m in moves}
+        edges = {m.label: (m.output, m.key) for m in moves}
         if key not in self.edges:
             self.first[key], self.access[key], self.edges[key] = ref, path, edges
         elif edges != self.edges[key]:
@@ -197,7 +256,8 @@ class FamilyMachine:
                 following.append((table, (*path, event)))
 
         for m in moves:
-            reached(concrete_key(m.after), m.event, m.after)
+            if m.after.state.bets is not ref.state.bets:  # (a refusal moves nothing)
+                reached(concrete_key(m.after), m.event, m.after)
         for label, dice in rolls(self.family.wagers, ref).items():
             for d1, d2 in dice[1:]:
                 said, state, concrete = rolled_keys(ref, (d1, d2), self.family.number)
@@ -219,15 +279,21 @@ class FamilyMachine:
             return found
         out: list[Move] = []
         room = len(ref.bets) < MAX_BETS
+        here = state_key(ref, self.family)
         for label, event in (*placements(self.setting, self.family.wagers, ref),
                              *others(self.setting, ref)):
+            ruled = _ruled(self.setting, ref, event)
+            if not _kept(label, ruled, room):
+                continue
+            if ruled.answer == "refused":
+                out.append(Move(label, event, ("refused",), _noted(ref, event), here))
+                continue
             want, after = step(self.setting, ref, event)
-            if _kept(label, want, room):
-                out.append(Move(label, event, output(want), after))
+            out.append(Move(label, event, output(want), after, state_key(after, self.family)))
         for label, dice in rolls(self.family.wagers, ref).items():
             event = {"roll": list(dice[0])}
             want, after = step(self.setting, ref, event)
-            out.append(Move(label, event, output(want), after))
+            out.append(Move(label, event, output(want), after, state_key(after, self.family)))
         self._moves[key] = out
         return out
 

@@ -35,7 +35,6 @@ from casino_proofs.tables.family_machine import (
     Key,
     Move,
     Output,
-    state_key,
     state_words,
     step,
 )
@@ -75,7 +74,7 @@ def read(machine: FamilyMachine, scripts: Sequence[Sequence[Event]]) -> list[Wor
             move = _match(machine, ref, event)
             if move is None:
                 break
-            word.states.append(state_key(ref, machine.family))
+            word.states.append(machine.state_of(ref))
             word.labels.append(move.label)
             word.outputs.append(move.output)
             ref = move.after if move.event == event else step(machine.setting, ref, event)[1]

@@ -26,7 +26,7 @@ from typing import Any
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
 from casino_proofs.tables.bets import Setting, setting_key
 from casino_proofs.tables.family_inputs import Event, Family, families
-from casino_proofs.tables.family_machine import FamilyMachine, Key, state_key
+from casino_proofs.tables.family_machine import FamilyMachine, Key
 from casino_proofs.tables.family_mutants import Analysis, Mutation, read
 from casino_proofs.tables.family_probes import Pair, Probe, apart, identifiers, probes
 from casino_proofs.tables.planner import Script
@@ -35,7 +35,7 @@ from casino_proofs.tables.reference import ReferenceTable
 
 #: events the suite of one family may hold by default; k is the largest that fits (k = 0,
 #: the least, whatever its size)
-FAMILY_EVENTS = 8_000
+FAMILY_EVENTS = 6_000
 CLAUSES = ("conv-table-placement", "conv-table-shooter", "conv-table-call",
            "conv-table-withdrawal-scope", "conv-table-decided")
 
@@ -82,12 +82,12 @@ def _probe(machine: FamilyMachine, ref: ReferenceTable, probe: Probe) -> tuple[E
 
 
 def _tests(part: FamilySuite, depth: int) -> Iterator[tuple[Event, ...]]:
-    """The suite's scripts at ``depth`` inputs after each access script (unique)."""
+    """The suite's scripts at ``depth`` inputs after each access script (each once)."""
     m = part.machine
     seen: set[Any] = set()
     for key, access in m.access.items():
         for events, end in _walks(m, m.first[key], depth):
-            for p in part.identifiers[state_key(end, m.family)] or [()]:
+            for p in part.identifiers[m.state_of(end)] or [()]:
                 script = (*access, *events, *_probe(m, end, p))
                 frozen = tuple(map(_frozen, script))
                 if frozen not in seen:  # one access script may be another's prefix
@@ -95,8 +95,41 @@ def _tests(part: FamilySuite, depth: int) -> Iterator[tuple[Event, ...]]:
                     yield script
 
 
+def _longest(scripts: Iterator[tuple[Event, ...]]) -> list[tuple[Event, ...]]:
+    """The scripts, less each that is the beginning of another (each starts on a fresh
+    table: the longer one shows all it shows), in the order first made."""
+    made = list(scripts)
+    frozen = [tuple(map(_frozen, s)) for s in made]
+    order = sorted(range(len(made)), key=frozen.__getitem__)
+    inside = {i for i, j in zip(order, order[1:], strict=False)
+              if frozen[j][:len(frozen[i])] == frozen[i]}
+    return [s for i, s in enumerate(made) if i not in inside]
+
+
+def _least(part: FamilySuite, depth: int) -> int:
+    """The fewest events the suite can have at ``depth`` (each walk from each access script,
+    and one event of probe), counted on the machine alone."""
+    m = part.machine
+    total = 0
+    for key, access in m.access.items():
+        walks = {key: (1, 0)}  # state -> (walks ending there, their inputs in all)
+        for _ in range(depth):
+            after: dict[Key, tuple[int, int]] = {}
+            for s, (n, inputs) in walks.items():
+                for _o, t in m.edges[s].values():
+                    was = after.get(t, (0, 0))
+                    after[t] = (was[0] + n, was[1] + inputs + n)
+            total += sum(n * (len(access) + 1) + inputs for n, inputs in after.values())
+            walks = after
+    return total
+
+
 def _size(part: FamilySuite, depth: int, budget: int) -> int:
-    """Events of the suite at ``depth``, counted until past ``budget``."""
+    """Events of the suite at ``depth``, counted until past ``budget`` (past it at once
+    where the fewest it can have are)."""
+    total = _least(part, depth)
+    if total > budget:
+        return total
     total = 0
     for script in _tests(part, depth):
         total += len(script)
@@ -139,7 +172,7 @@ def _family_suite(setting: Setting, family: Family, forced_k: int | None,
     while forced_k is None and k < MAX_K and _size(part, k + 2, budget) <= budget:
         k += 1
     part.k = k
-    part.scripts = list(_tests(part, k + 1))
+    part.scripts = _longest(_tests(part, k + 1))
     return part
 
 

@@ -27,7 +27,7 @@ from casino_proofs.protocol.answers import POINTS
 from casino_proofs.protocol.money import Money
 from casino_proofs.tables.bets import RefBet, Setting, TableState
 from casino_proofs.tables.expected import _roll_answer
-from casino_proofs.tables.family_inputs import Family, families, on_table
+from casino_proofs.tables.family_inputs import families, on_table
 from casino_proofs.tables.family_machine import FamilyMachine, Key, state_key
 from casino_proofs.tables.family_mutants import _match
 from casino_proofs.tables.model import Table
@@ -54,10 +54,11 @@ def _point(avoid: set[int | None]) -> int:
     return next(p for p in POINTS if p not in avoid)
 
 
-def morph(ref: ReferenceTable, target: Key, family: Family) -> None:
+def morph(ref: ReferenceTable, target: Key, m: FamilyMachine) -> None:
     """Make ``ref`` a table of the state ``target``: its point kept where the state has one
     like it, its bets the state's in the order placed, each keeping the ID and stake of the
     bet in its place."""
+    family = m.family
     point_on, is_number, first, pictures = target
     now = ref.table.point
     if not point_on:
@@ -95,7 +96,7 @@ def morph(ref: ReferenceTable, target: Key, family: Family) -> None:
         made.append(bet)
         state.bets[bet.id] = bet
     ref.state = state
-    assert state_key(ref, family) == target, (state_key(ref, family), target)
+    assert m.state_of(ref) == target, (state_key(ref, family), target)
 
 
 def _answer(s: Setting, ref: ReferenceTable, event: dict[str, Any]) -> Any:
@@ -150,12 +151,12 @@ class Mutant:
         for event in events:
             move = _match(m, ref, event)
             hit = move is not None and move.label == self.label and \
-                state_key(ref, m.family) == self.state
+                m.state_of(ref) == self.state
             answer = _answer(m.setting, ref, event)
             if hit and self.target is None:
                 answer = _otherwise(answer)
             elif hit and self.target is not None:
-                morph(ref, self.target, m.family)
+                morph(ref, self.target, m)
             out.append(answer)
         return out
 
