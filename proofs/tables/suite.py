@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Sequence
+from itertools import pairwise
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,8 +102,7 @@ def _longest(scripts: Iterator[tuple[Event, ...]]) -> list[tuple[Event, ...]]:
     made = list(scripts)
     frozen = [tuple(map(_frozen, s)) for s in made]
     order = sorted(range(len(made)), key=frozen.__getitem__)
-    inside = {i for i, j in zip(order, order[1:], strict=False)
-              if frozen[j][:len(frozen[i])] == frozen[i]}
+    inside = {i for i, j in pairwise(order) if frozen[j][:len(frozen[i])] == frozen[i]}
     return [s for i, s in enumerate(made) if i not in inside]
 
 
