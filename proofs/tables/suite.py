@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Sequence
-from itertools import pairwise
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
