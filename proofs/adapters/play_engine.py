@@ -173,7 +173,8 @@ class PlayEngine(ExecEngine):
     def table_domain(self) -> list[dict[str, Any]]:
         """The fault domain of each run's verdicts (docs/engine-protocol.md, "The fault
         domain")."""
-        return [run.domain.json() for run in self._runs.values() if run.domain is not None]
+        return [{**run.domain.json(), "readings": dict(key[0])}
+                for key, run in self._runs.items() if run.domain is not None]
 
     def describe(self) -> dict[str, Any]:
         out = super().describe()

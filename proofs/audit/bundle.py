@@ -14,6 +14,8 @@ without trusting this tool's solver or its word.
 - ``smt/*.smt2``: every SMT query as SMT-LIB 2;
 - ``par.json``: the PAR sheet of the run's readings (``casino-proofs par``), the five-card
   table set against the counts of the run's own pass over every hand;
+- ``table-machines.json``: a played table's families' machines, each run's (their states,
+  inputs, outputs and transitions: docs/engine-protocol.md, "The fault domain");
 - ``timings.json``: the timings, apart, so that two runs on the same inputs write the same
   other files.
 
@@ -81,6 +83,22 @@ def answers_lines(answers: CrapsAnswers) -> str:
             entry["explicit"] = answer_json(answers.explicit[q])
         lines.append(json.dumps(entry, sort_keys=True, separators=(",", ":")))
     return "\n".join(lines) + "\n"
+
+
+#: a played table's families' machines, each run's
+MACHINES_FILE = "table-machines.json"
+
+
+def table_machines(detail: dict[str, Any]) -> dict[str, Any] | None:
+    """Each run's machines, from the check's fault domain of a played table (None: no table
+    was played)."""
+    runs = []
+    for domain in detail.get("table_domain") or []:
+        families = domain.get("model", {}).get("families", [])
+        if families:
+            runs.append({"readings": domain.get("readings", {}),
+                         "families": [f["machine"] for f in families]})
+    return {"runs": runs} if runs else None
 
 
 def obligation_entry(r: Result) -> dict[str, Any]:
@@ -162,6 +180,9 @@ def write_bundle(directory: str, results: list[Result], context: dict[str, Any],
             put(answers_file(run), answers_lines(answers))
         if par is not None:
             put("par.json", json.dumps(par, indent=2, ensure_ascii=False, sort_keys=True) + "\n")
+        machines = table_machines(detail)
+        if machines is not None:
+            put(MACHINES_FILE, json.dumps(machines, ensure_ascii=False, sort_keys=True) + "\n")
         (staging / "timings.json").write_text(json.dumps(
             {r.obligation.id: round(r.seconds, 6) for r in results}, indent=2) + "\n",
             encoding="utf-8")

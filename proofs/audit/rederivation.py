@@ -10,8 +10,9 @@
    answers (:mod:`~casino_proofs.audit.rederive_craps`), and the Pai Gow obligations about the
    specification decided again (:mod:`~casino_proofs.audit.rederive_paigow`), each entry
    compared whole and each query rebuilt and compared as text; the manifest's fields
-   (:mod:`~casino_proofs.audit.rederive_manifest`) and the PAR sheet
-   (:mod:`~casino_proofs.audit.rederive_par`) are derived again and compared.
+   (:mod:`~casino_proofs.audit.rederive_manifest`), the PAR sheet
+   (:mod:`~casino_proofs.audit.rederive_par`) and a played table's machines
+   (:mod:`~casino_proofs.audit.rederive_machines`) are derived again and compared.
 3. **Re-solved.** Every query goes through cvc5 (default) or Z3 under the bundle's budget; an
    answer other than the recorded one DIFFERS (exit 1), an exhausted budget is UNKNOWN
    (exit 3). Each obligation's SMT verdict is derived again from the answers, by the kind the
@@ -38,6 +39,7 @@ from casino_proofs.audit.rederive_craps import (
     recorded_door,
     table_obligations,
 )
+from casino_proofs.audit.rederive_machines import machines_findings
 from casino_proofs.audit.rederive_manifest import manifest_findings
 from casino_proofs.audit.rederive_paigow import paigow_findings
 from casino_proofs.audit.rederive_par import par_findings
@@ -169,6 +171,9 @@ def replay(bundle: Bundle, solver: str, rlimit: int | None, wall_ms: int | None,
 
     base_engine = recorded_engine(bundle, base)[0] if base.reading in bundle.answers else None
     findings += par_findings(bundle, base, base_engine)
+    machines, held = machines_findings(bundle)
+    findings += machines
+    on_record += held
     if engine is not None:
         asked = {f.obligation: f for f in asking.ask_again(bundle, engine, by_id)}
         # an obligation asked again is judged by that alone: re-derived, or named as differing
