@@ -146,3 +146,26 @@ def test_sessions_a_long_session_is_drawn_at_the_maximum_of_session_events() -> 
     (drawn,) = long_sessions.draw(setting, right, PlayBudget(1, MAX_EVENTS), 1)
     assert len(drawn.script.events) >= MAX_EVENTS
     assert all(drawn.moves[m] > 10 for m in own_moves(right, setting)), drawn.moves
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize(("option", "value", "wagers"), [
+    ("--sessions", "1000", "any-7"), ("--table-k", "1", "pass,pass-odds")])
+def test_every_value_the_help_allows_works_at_its_maximum(
+        capsys: pytest.CaptureFixture[str], option: str, value: str, wagers: str) -> None:
+    """``--sessions`` and ``--table-k`` at their documented maxima (``--session-events`` at
+    its maximum is played above): a correct table is PROVED."""
+    code, doc = _check(capsys, "", "--wagers", wagers, option, value)
+    assert code == 0, [o["id"] for o in doc["obligations"] if o["verdict"] != "PROVED"]
+
+
+@pytest.mark.parametrize(("option", "value", "said"), [
+    ("--table-k", "2", "--table-k is a whole number from 0 to 1, not '2'"),
+    ("--sessions", "1001", "at most 1,000, not '1001'"),
+    ("--session-events", "10001", "at most 10,000, not '10001'")])
+def test_a_value_past_the_documented_maximum_is_one_usage_line(
+        capsys: pytest.CaptureFixture[str], option: str, value: str, said: str) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["check", option, value])
+    _out, err = capsys.readouterr()
+    assert stopped.value.code == 2 and said in err and len(err.strip().splitlines()) == 1
