@@ -153,7 +153,11 @@ def test_conv_table_suite_a_tables_proved_states_its_fault_domain_in_every_forma
         for word in words:
             assert f"fault domain, {word}:" in flat, (form, word)
         assert "uniformity hypothesis" in flat and "bet IDs of" in flat, form
+        assert "k = 0, mutants killed" in flat, form
     doc = json.loads(render(made, "json"))
     domain = doc["table_domain"][0]  # one a reading run
-    assert set(domain) == {"model", "sessions", "history", "data", "hypotheses"}
+    assert set(domain) == {"model", "sessions", "history", "data", "hypotheses", "readings"}
+    (family,) = domain["model"]["families"]
+    assert family["mutants"]["killed"] == family["mutants"]["generated"] > 0
+    assert {"states", "inputs", "outputs", "transitions"} <= set(family["machine"])
     assert set(domain["data"]) >= {"bet_ids", "stakes", "odds_stakes", "dice"}

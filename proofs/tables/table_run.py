@@ -191,7 +191,7 @@ class TableRun:
         silent = self.judge.tallies["scripts"].unanswered_first
         out = [coverage(self.first, specs, self.universe, silent, self.lost)]
         out += [with_shortest(r, self.shortest.get(r.obligation.kind)) for r in
-                self.judge.results(self._applies)]
+                self.judge.results(lambda kind: judged(self.setting, self.judge, kind))]
         if self.transitions is not None:
             out.append(self.transitions.result())
         out.append(self.pairs.result())
@@ -199,18 +199,11 @@ class TableRun:
         out += policies_results(self.setting.policies, self.setting.offered)
         return linked(out)
 
-    def _applies(self, kind: str) -> bool:
-        """Whether a table obligation is judged: it can apply to what the table offers, or
-        the scripts or the log hold cases of it (a call of a wager that takes none, which
-        must be refused, at a table that offers none that takes one: a table that took it
-        was PROVED)."""
-        return applies(self.setting, kind) or self.judge.tallies[kind].total > 0
-
     def not_applicable(self) -> list[dict[str, str]]:
         """The table obligations left out because nothing the table offers concerns them,
         and nothing played or logged was a case of them."""
         return [entry for entry in not_applicable(self.setting)
-                if not self.judge.tallies[entry["what"].rsplit("/", 1)[1]].total]
+                if not judged(self.setting, self.judge, entry["what"].rsplit("/", 1)[1])]
 
 
 def _excluding(setting: Setting) -> str:
@@ -241,6 +234,13 @@ def applies(setting: Setting, kind: str) -> bool:
             "withdrawal": odds or any(w in HARD_WAYS for w in offered),
             "call": not setting.policies.no_working_call
             and any(setting.oracle.takes_call(w) for w in offered)}.get(kind, True)
+
+
+def judged(setting: Setting, judge: Judge, kind: str) -> bool:
+    """Whether a table obligation is judged: it can apply to what the table offers, or the
+    scripts or the log hold cases of it (a call of a wager that takes none, which must be
+    refused, at a table that offers none that takes one: a table that took it was PROVED)."""
+    return applies(setting, kind) or judge.tallies[kind].total > 0
 
 
 def not_applicable(setting: Setting) -> list[dict[str, str]]:
