@@ -79,7 +79,8 @@ class FaultDomain:
         fams = "; ".join(f"{f['family']}: {f['states']:,} states, {f['inputs']:,} inputs, "
                          f"{f['transitions']:,} transitions, k = {f['k']}, mutants killed "
                          f"{f['mutants'].get('killed', 0):,} of "
-                         f"{f['mutants'].get('generated', 0):,}" for f in self.families)
+                         f"{f['mutants'].get('generated', 0):,}" + _beyond(f['mutants'])
+                         for f in self.families)
         t = self.transitions
         each = "; ".join(f"{p['profile']}: {p['sessions']:,} "
                          f"session{'' if p['sessions'] == 1 else 's'} of "
@@ -106,6 +107,12 @@ class FaultDomain:
             "declared limit; every roll in both orders",
             "fault domain, not covered: " + "; ".join(HYPOTHESES),
         ]
+
+
+def _beyond(mutants: dict[str, Any]) -> str:
+    """The mutants only scripts past a refusal the text allows would kill, in words."""
+    n = mutants.get("not_reachable_here", 0)
+    return f" ({n:,} not reachable at this table)" if n else ""
 
 
 def _own(moves: dict[str, int]) -> str:

@@ -63,14 +63,18 @@ def _match(machine: FamilyMachine, ref: ReferenceTable, event: Event) -> Move | 
     return next((m for m in machine.moves(ref) if m.event == event), None)
 
 
-def read(machine: FamilyMachine, scripts: Sequence[Sequence[Event]]) -> list[Word]:
+def read(machine: FamilyMachine, scripts: Sequence[Sequence[Event]],
+         cut: Sequence[int | None] = ()) -> list[Word]:
     """Each script as a word of the machine, as far as its events are the machine's inputs
-    (a script goes on past them at no state of this machine)."""
+    (a script goes on past them at no state of this machine), and (``cut``, a script's) as
+    far as the event before the first the table refused that the text leaves to it (the
+    machine takes it: the table is in another state of it after)."""
     out = []
     for i, events in enumerate(scripts):
         word = Word(i)
         ref = ReferenceTable(machine.setting)
-        for event in events:
+        stop = cut[i] if i < len(cut) else None
+        for event in events[:None if stop is None else stop - 1]:
             move = _match(machine, ref, event)
             if move is None:
                 break
@@ -108,24 +112,41 @@ class Mutant:
 @dataclass
 class Mutation:
     """One family's mutants: how many of each kind, the equivalent ones left out, the
-    killed, and the first that survived."""
+    killed, those only the scripts past a refusal the text allows would kill (not reachable
+    at this table), and those that survived."""
 
     generated: dict[str, int] = field(default_factory=dict)
     killed: int = 0
     equivalent: int = 0
     extra_of: int = 0
-    survivor: Mutant | None = None
-    survivors: int = 0
+    beyond: int = 0
+    survived: list[Mutant] = field(default_factory=list)
 
     @property
     def total(self) -> int:
         return sum(self.generated.values())
 
+    @property
+    def survivor(self) -> Mutant | None:
+        return self.survived[0] if self.survived else None
+
+    @property
+    def survivors(self) -> int:
+        return len(self.survived)
+
     def json(self) -> dict[str, Any]:
         return {"generated": self.total, "killed": self.killed, "by_kind": self.generated,
                 "equivalent": self.equivalent, "extra_state_of": self.extra_of,
-                "survivors": self.survivors,
+                "not_reachable_here": self.beyond, "survivors": self.survivors,
                 "first_survivor": self.survivor.words() if self.survivor else None}
+
+    def past_refusals(self, whole: Analysis) -> None:
+        """Of the survivors, those the scripts as planned kill (``whole``: read past the
+        events the table refused that the text leaves to it) are not reachable at this
+        table: counted apart, not survivors."""
+        beyond = [m for m in self.survived if whole.killed(m)]
+        self.beyond = len(beyond)
+        self.survived = [m for m in self.survived if m not in beyond]
 
 
 class Analysis:
@@ -229,9 +250,7 @@ class Analysis:
         if self.killed(m):
             out.killed += 1
             return
-        out.survivors += 1
-        if out.survivor is None:
-            out.survivor = m
+        out.survived.append(m)
 
     def script(self, m: Mutant) -> list[Event]:
         """A script that reaches the mutant's fault: its state's access script, then its

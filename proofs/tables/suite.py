@@ -19,7 +19,7 @@ mutant is killed, and every script was answered.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
@@ -181,31 +181,39 @@ def scripts(parts: Sequence[FamilySuite]) -> list[Script]:
             for part in parts for i, events in enumerate(part.scripts, start=1)]
 
 
-def mutation(part: FamilySuite, played: Sequence[Sequence[Event]]) -> tuple[Mutation,
-                                                                             Analysis]:
-    """The family's mutants run on the words its played scripts are."""
-    analysis = Analysis(part.machine, part.apart, read(part.machine, played))
-    return analysis.run(part.k), analysis
+def mutation(part: FamilySuite, played: Sequence[Sequence[Event]],
+             cut: Sequence[int | None] = ()) -> tuple[Mutation, Analysis]:
+    """The family's mutants run on the words its played scripts are (``cut``: each
+    script's first event the table refused that the text leaves to it, None for none: the
+    script shows the machine's path only up to it)."""
+    analysis = Analysis(part.machine, part.apart, read(part.machine, played, cut))
+    found = analysis.run(part.k)
+    if found.survived and any(c is not None for c in cut):
+        found.past_refusals(Analysis(part.machine, part.apart, read(part.machine, played)))
+    return found, analysis
 
 
 def _family(part: FamilySuite, m: Mutation) -> str:
     machine = part.machine
     return (f"{part.family.name}: {len(machine.edges):,} states, "
             f"{len(machine.inputs()):,} inputs, {machine.transitions:,} transitions, "
-            f"k = {part.k}, mutants killed {m.killed:,} of {m.total:,}")
+            f"k = {part.k}, mutants killed {m.killed:,} of {m.total:,}"
+            + (f" ({m.beyond:,} not reachable at this table)" if m.beyond else ""))
 
 
-def result(parts: Sequence[FamilySuite], answered: set[str], played: Sequence[Script]
-           ) -> Result:
+def result(parts: Sequence[FamilySuite], answered: set[str], played: Sequence[Script],
+           refused: Mapping[str, int] | None = None) -> Result:
     """The ``suite`` obligation (:func:`judge`)."""
-    return judge(parts, answered, played)[0]
+    return judge(parts, answered, played, refused)[0]
 
 
-def judge(parts: Sequence[FamilySuite], answered: set[str], played: Sequence[Script]
-          ) -> tuple[Result, list[dict[str, Any]]]:
+def judge(parts: Sequence[FamilySuite], answered: set[str], played: Sequence[Script],
+          refused: Mapping[str, int] | None = None) -> tuple[Result, list[dict[str, Any]]]:
     """The ``suite`` obligation: for every family, the machine exact, its states told apart,
     every mutant killed by the scripts played, and every one of them answered; with each
-    family's figures for the fault domain."""
+    family's figures for the fault domain (``refused``: by a script's name, its first event
+    the table refused that the text leaves to it: the mutants only what lies past it would
+    kill are not reachable at this table, counted apart)."""
     started = time.perf_counter()
     ob = Obligation("craps/table/suite", "suite", CLAUSES[0], CLAUSES, "the table",
                     "all-scripts", "the suite is k-complete for the stated model of the "
@@ -216,10 +224,13 @@ def judge(parts: Sequence[FamilySuite], answered: set[str], played: Sequence[Scr
                       "the table offers no wager of any family"), []
     problems = [p for part in parts for p in part.problems]
     by_family: dict[str, list[tuple[Event, ...]]] = {}
+    cuts: dict[str, list[int | None]] = {}
     for s in played:
-        by_family.setdefault(s.name.rsplit(" ", 1)[0].removeprefix("suite: "),
-                             []).append(s.events)
-    runs = [(part, *mutation(part, by_family.get(part.family.name, []))) for part in parts]
+        name = s.name.rsplit(" ", 1)[0].removeprefix("suite: ")
+        by_family.setdefault(name, []).append(s.events)
+        cuts.setdefault(name, []).append((refused or {}).get(s.name))
+    runs = [(part, *mutation(part, by_family.get(part.family.name, []),
+                             cuts.get(part.family.name, []))) for part in parts]
     each = [{"family": part.family.name, "k": part.k, **m.json()} for part, m, _a in runs]
     figures = {"families": each}
     domain = "; ".join(_family(part, m) for part, m, _a in runs)
@@ -248,11 +259,15 @@ def judge(parts: Sequence[FamilySuite], answered: set[str], played: Sequence[Scr
                       f"answer, e.g. {unanswered[0]}", figures), each
     k = min(part.k for part in parts)
     killed = sum(m.killed for _p, m, _a in runs)
+    beyond = sum(m.beyond for _p, m, _a in runs)
+    here = (f"; {beyond:,} more are killed only past events the text leaves to the table, "
+            "which it refused: not reachable at this table") if beyond else ""
     return Result(ob, Verdict.PROVED, seconds,
                   f"k-complete for the stated model of the table (k = {k} or more by family; "
                   "Vaandrager and Melse, CONCUR 2025), and every mutant of each family's "
                   f"machine killed by the scripts played ({killed:,} of {killed:,}: every "
-                  "output fault and transfer fault, extra states at k of 1 or more): every "
+                  f"output fault and transfer fault, extra states at k of 1 or more{here}): "
+                  "every "
                   "implementation whose states are all reached by an access script followed "
                   "by at most k inputs, and whose answers differ from the model's, is found "
                   f"({domain})",
