@@ -66,7 +66,7 @@ def _drawn(data: st.DataObject) -> None:
 
 #: a check is seconds: the failing example is reported as drawn, never shrunk (and the
 #: check draws its sessions with hypothesis inside this test's draw)
-CHEAP = settings(max_examples=2, derandomize=True, deadline=None, database=None,
+CHEAP = settings(max_examples=1, derandomize=True, deadline=None, database=None,
                  phases=(Phase.generate,), suppress_health_check=[HealthCheck.nested_given])
 
 
