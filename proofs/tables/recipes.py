@@ -264,6 +264,8 @@ def deep(setting: Setting, rolls: int) -> list[Event]:
                                    **(working if w in HARD_WAYS else {})})
         ref.play([*placed, {"roll": [d1, d2]}])
         out += [*placed, {"roll": [d1, d2]}]
+    if not ref.table.come_out:  # a seven-out: each line bet below in its time (issue 43)
+        out.append({"roll": [3, 4]})
     for point in POINTS:
         for win in (True, False):
             line = _line(setting, COME_OUT_LINES, point, win, [])
