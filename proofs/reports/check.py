@@ -235,6 +235,14 @@ def _left_out_entries(items: Iterable[dict[str, str]]) -> list[str]:
     return entries
 
 
+def engine_title(engine: dict[str, Any]) -> str:
+    """The engine's name and version as its hello gives them, and the protocol version the
+    checker spoke to it (a program's: docs/engine-protocol.md, "Protocol versions")."""
+    hello = engine["hello"]
+    spoken = f", spoken to in protocol {engine['protocol']}" if engine.get("protocol") else ""
+    return f"{hello.get('name')} {hello.get('version')}{spoken}"
+
+
 def engine_entries(detail: CheckDetail) -> list[str]:
     """Who was proved, one entry each (the first the engine itself; each entry whole, for a
     format that lays it out): the target and hello, the fingerprints of its answers, what was
@@ -242,10 +250,9 @@ def engine_entries(detail: CheckDetail) -> list[str]:
     engine = detail.engine
     if not engine:
         return []
-    hello = engine["hello"]
     # one line whatever the hello says: a line break there could forge a report's line
-    entries = [one_line(f"Implementation under test: {engine['target']} — {hello.get('name')} "
-                        f"{hello.get('version')}")]
+    entries = [one_line(f"Implementation under test: {engine['target']} — "
+                        f"{engine_title(engine)}")]
     # a table played or logged is read, each input at its first observation, never asked
     # twice (its determinism is judged by ``history``)
     asked = "each read at its first observation" if engine.get("kind") in ("play", "log") \
