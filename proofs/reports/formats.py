@@ -22,7 +22,14 @@ from typing import Any
 
 from casino_proofs import regulation
 from casino_proofs.obligations.verdict import Result, Verdict
-from casino_proofs.reports.check import also, engine_title, overall, witness_lines
+from casino_proofs.reports.check import (
+    also,
+    engine_title,
+    findings,
+    overall,
+    resting,
+    witness_lines,
+)
 from casino_proofs.reports.documents import AmbiguitiesDocument, CheckDetail, CheckDocument
 from casino_proofs.untrusted.printable import one_line
 
@@ -246,15 +253,22 @@ def to_markdown(results: list[Result], context: dict[str, Any], seconds: float,
     ]
     failed = [r for r in results if r.verdict is not Verdict.PROVED]
     if failed:
-        lines += ["### Obligations not proved", ""]
-        for r in failed[:100]:
+        groups = findings(failed)
+        lines += [f"### What failed ({len(failed)} obligation{'s' * (len(failed) != 1)}, "
+                  f"{len(groups)} finding{'s' * (len(groups) != 1)})", ""]
+        for group in groups[:100]:
+            r = group[0]
             ob = r.obligation
             lines.append(f"- **{r.verdict.value}** `{ob.clause}` {ob.subject} ({ob.scope}): "
                          f"{r.detail or ob.description}")
+            if len(group) > 1:
+                lines.append(f"  - {resting(group)}" if r.cause else
+                             f"  - one finding for {len(group)} wagers: "
+                             + ", ".join(g.obligation.subject for g in group))
             for line in _detail(r).splitlines()[1:]:
                 lines.append(f"  - {line}")
-        if len(failed) > 100:
-            lines.append(f"- … and {len(failed) - 100} more (see the JSON report)")
+        if len(groups) > 100:
+            lines.append(f"- … and {len(groups) - 100} more findings (see the JSON report)")
         lines.append("")
     lines += ["<details><summary>Readings and conventions in force</summary>", ""]
     for rid, r in context["readings"].items():

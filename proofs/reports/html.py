@@ -19,10 +19,10 @@ from casino_proofs.obligations.verdict import Result, Verdict
 from casino_proofs.reports.check import (
     engine_entries,
     findings,
-    others,
     overall,
     quote_lines,
     readings_line,
+    resting,
     settlement_text,
     witness_lines,
     worst,
@@ -48,10 +48,11 @@ def _what_failed(results: list[Result]) -> str:
     items = []
     for group in groups:
         r = group[0]
-        also = (f"<p>One finding for {len(group):,} obligations: "
-                + e(", ".join(g.obligation.id for g in group[1:]))
-                + (f" ({e(others(group))} because {e(r.cause)})" if r.cause else "")
-                + "</p>") if len(group) > 1 else ""
+        also = (f"<p>{e(resting(group))}: "
+                + e(", ".join(g.obligation.id for g in group[1:])) + "</p>"
+                if r.cause else f"<p>One finding for {len(group):,} wagers: "
+                + e(", ".join(g.obligation.subject for g in group)) + "</p>"
+                ) if len(group) > 1 else ""
         witness = "".join(f"<li>{e(line)}</li>"
                           for line in witness_lines(r) + readings_line(r, READINGS_WHERE))
         quotes = "".join(f"<li>{e(line.strip())}</li>" for line in quote_lines(r.clauses))

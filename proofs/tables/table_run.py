@@ -45,8 +45,8 @@ from casino_proofs.tables.oracle import Oracle
 from casino_proofs.tables.pairs import PairCoverage
 from casino_proofs.tables.planner import HARD_WAYS, ODDS_ON, SINGLE, Script
 from casino_proofs.tables.policies import Policies
-from casino_proofs.tables.settlements import matches, rounded_away
-from casino_proofs.tables.shrink import with_shortest
+from casino_proofs.tables.settlements import matches, rounded_away, unfollowed
+from casino_proofs.tables.shrink import Shortest, with_shortest
 from casino_proofs.tables.transitions import Transitions, fault_cause
 
 #: suspect scripts kept
@@ -94,8 +94,11 @@ class TableRun:
     plans: bool = True
     #: each refuted table obligation's first failing script, shrunk, and its case in words;
     #: what the run's PROVED covers (a played table's; a log has none)
-    shortest: dict[str, tuple[Script, str, str]] = field(default_factory=dict)
+    shortest: dict[str, Shortest] = field(default_factory=dict)
     domain: FaultDomain | None = None
+    #: the inputs whose first observation was an Associate Chance that did not follow its
+    #: Single Chance bet: a protocol-1 refutation of one rests on the ``follow`` finding
+    unfollowed: set[CrapsInput] = field(default_factory=set)
 
     @property
     def suspects(self) -> list[str]:
@@ -148,9 +151,12 @@ class TableRun:
             self.transitions.observe(script, answers, played)
         self.pairs.hear(self.setting, script, played, self.plans)
         self.judge.session(script.label, played, place)
+        odds = {id(o) for o, _line in unfollowed(played)}
         for o in played.observations:
             if o.input not in self.first:
                 self._first(o, script.label)
+                if id(o) in odds:
+                    self.unfollowed.add(o.input)
 
     def _first(self, o: Observation, label: str) -> None:
         """The first observation of an input: what the protocol-1 obligations read."""
@@ -185,29 +191,92 @@ class TableRun:
             self.transitions.unseen -= later.transitions.observed
         self.pairs.merge(later.pairs)
         self.extra += later.extra
+        self.unfollowed |= {q for q in later.unfollowed if q in fresh}
         return self
+
+    def resting(self, results: list[Result]) -> list[Result]:
+        """The protocol-1 refutations whose input was first observed as an Associate Chance
+        that did not follow its Single Chance bet rest on the ``follow`` finding: one fact,
+        one finding (``results``: every obligation of the craps run, the table's among
+        them)."""
+        follow = next((r for r in results if r.obligation.id == "craps/table/follow"
+                       and r.verdict is Verdict.REFUTED), None)
+        if follow is None or not self.unfollowed:
+            return results
+        cause = fault_cause("follow")
+
+        def rests(r: Result) -> bool:
+            return r.verdict is Verdict.REFUTED and not r.cause \
+                and _shown_input(r) in self.unfollowed
+        out = [replace(r, cause=cause) if rests(r) else r for r in results]
+        if out == results:
+            return results
+        return [replace(r, cause=cause) if r is follow else r for r in out]
 
     def results(self, specs: Sequence[spec.WagerSpec]) -> list[Result]:
         silent = self.judge.tallies["scripts"].unanswered_first
-        out = [coverage(self.first, specs, self.universe, silent, self.lost)]
+        out = [self._refused_cause(coverage(self.first, specs, self.universe, silent,
+                                            self.lost), specs)]
         out += [with_shortest(r, self.shortest.get(r.obligation.kind)) for r in
                 self.judge.results(lambda kind: applies(self.setting, kind))]
         if self.transitions is not None:
             out.append(self.transitions.result())
         out.append(self.pairs.result())
         out += self.extra
-        out += policies_results(self.setting.policies, self.setting.offered)
+        # a log cannot tell what its table offers: a policy contradicts the text for the
+        # wagers its sessions bet, never for one the log never shows
+        offered = self.setting.offered if self.plans else \
+            self.setting.offered & frozenset(q.wager for q in self.first)
+        out += policies_results(self.setting.policies, offered)
         return linked(out)
 
     def not_applicable(self) -> list[dict[str, str]]:
         """The table obligations left out because nothing the table offers concerns them."""
         return not_applicable(self.setting)
 
+    def _refused_cause(self, r: Result, specs: Sequence[spec.WagerSpec]) -> Result:
+        """Inputs never observed, all of wagers whose placements the table refused where the
+        rules take them, rest on that refusal: one finding with the obligation that judged
+        it (and every obligation of theirs not established shares it)."""
+        offered = {w.name for w in specs}
+        wagers = {q.wager for q in self.universe if q not in self.first and q.wager in offered}
+        refused = self.judge.refused
+        if r.verdict is not Verdict.ERROR or not wagers or not wagers <= set(refused) \
+                or self.silent or self.lost:
+            return r
+        kinds = sorted({refused[w] for w in wagers})
+        names = ", ".join(sorted(wagers))
+        return replace(r, cause=fault_cause(kinds[0]),
+                       detail=f"{r.detail}; they are of wagers whose placements the table "
+                              f"refused where the rules take them ({names}): one fact, "
+                              f"refuted by craps/table/{kinds[0]}")
+
+
+#: the declared policies that keep a table from inputs of the universe (a state with a
+#: working call); the others (no take-down) keep it from events, never from an input
+EXCLUDING = ("no-working-call",)
+
+
+def _shown_input(r: Result) -> CrapsInput | None:
+    """The input a protocol-1 result's counterexample shows (its wager, state and roll)."""
+    cex = r.counterexample or {}
+    state, roll = cex.get("state"), cex.get("roll")
+    if not isinstance(state, dict) or not isinstance(roll, list) or len(roll) != 2 \
+            or r.obligation.game != "craps":
+        return None
+    try:
+        return CrapsInput(r.obligation.subject, bool(state.get("come_out")),
+                          state.get("point"), bool(state.get("working")),
+                          bool(state.get("first_roll")), int(roll[0]), int(roll[1]))
+    except (TypeError, ValueError):
+        return None
+
 
 def _excluding(setting: Setting) -> str:
     """The declared policies that keep the table from inputs the text allows."""
     return ", ".join(f"policy-{name}" for name in contradicting(setting.policies,
-                                                                setting.offered))
+                                                                setting.offered)
+                     if name in EXCLUDING)
 
 
 def notes(run: TableRun) -> list[str]:
@@ -247,8 +316,12 @@ def not_applicable(setting: Setting) -> list[dict[str, str]]:
 
 
 def linked(results: list[Result]) -> list[Result]:
-    """One fault, one finding: a table obligation's refutation shares its cause with a session
-    that fails the same way and with the transitions no script reached past its failures."""
+    """One fault, one finding: a table obligation's refutation shares its cause with every
+    result that rests on it (a session that fails the same way, the transitions and history
+    pairs no script reached past its failures, the inputs never observed for want of the
+    placements it refused). A cause naming an obligation that is not refuted here stays,
+    for the craps run's facts to resolve (:func:`~casino_proofs.obligations.craps.facts.
+    one_fact`: the first observations of an input are the protocol-1 obligations')."""
     refuted = {r.obligation.kind for r in results if r.verdict is Verdict.REFUTED
                and r.obligation.id == f"craps/table/{r.obligation.kind}"}
     kinds = set()
@@ -258,14 +331,12 @@ def linked(results: list[Result]) -> list[Result]:
             kind = str((r.counterexample or {}).get("kind", ""))
             if kind in refuted and kind != "sessions":
                 r = replace(r, cause=fault_cause(kind))
-        if r.obligation.kind in ("sessions", "transitions") and r.cause:
-            kind = r.cause.rsplit("craps/table/", 1)[-1]
-            if kind not in refuted:
-                r = replace(r, cause="")
-            kinds.add(kind)
+        if r.cause.startswith(fault_cause("")):
+            kinds.add(r.cause.removeprefix(fault_cause("")))
         out.append(r)
     return [replace(r, cause=fault_cause(r.obligation.kind))
-            if r.obligation.kind in kinds and r.obligation.id == f"craps/table/{r.obligation.kind}"
+            if r.obligation.kind in kinds & refuted
+            and r.obligation.id == f"craps/table/{r.obligation.kind}"
             and r.verdict is Verdict.REFUTED else r for r in out]
 
 

@@ -13,7 +13,10 @@ finding of the check must lead to (tests/test_vendor_table.py):
 - ``hard-way-always-working``: the Hard Ways settled on a come-out roll without a call;
 - ``negative-stake``: only a stake of 0 refused (a stake of -1 taken);
 - ``eleven-for-one``: the 11 paid "15 for 1" (14 to 1) where the text says 15 to 1;
-- ``withdraw-keeps-stake``: a Hard Way withdrawn is accepted, and its stake not returned.
+- ``withdraw-keeps-stake``: a Hard Way withdrawn is accepted, and its stake not returned;
+- ``refuse-eleven``: every placement of an 11 refused, though the hello offers it;
+- ``minus-one-stays``: ``negative-stake``, and a bet of -1 answered on every roll as paid 1
+  and staying (what a public engine did).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import sys
 from typing import Any
 
 FAULTS = {"no-version", "odds-even-money", "hard-way-always-working", "negative-stake",
-          "eleven-for-one", "withdraw-keeps-stake"}
+          "eleven-for-one", "withdraw-keeps-stake", "refuse-eleven", "minus-one-stays"}
 ON = {sys.argv[i + 1] for i, a in enumerate(sys.argv[:-1]) if a == "--fault"}
 assert ON <= FAULTS, f"unknown fault: {sorted(ON - FAULTS)}"
 
@@ -62,7 +65,9 @@ class Table:
 
     def place(self, e: dict[str, Any]) -> dict[str, Any]:
         bet_id, wager, amount = e["place"], e["wager"], e["amount"]
-        too_small = amount == 0 if "negative-stake" in ON else amount < 1
+        too_small = amount == 0 if {"negative-stake", "minus-one-stays"} & ON else amount < 1
+        if wager == "eleven" and "refuse-eleven" in ON:
+            return {"refused": "no 11 today"}
         if bet_id in self.bets or wager not in WAGERS or type(amount) is not int or too_small:
             return {"refused": "a new ID, an offered wager, a stake of at least 1"}
         if e.get("working") and wager not in HARD:
@@ -94,6 +99,10 @@ class Table:
             after = None
         listed = []
         for bet_id, bet in list(self.bets.items()):
+            if bet["amount"] < 0 and "minus-one-stays" in ON:
+                listed.append({"bet": bet_id, "paid": 1, "returned": 0, "stays": True,
+                               "point": None})
+                continue
             win = self.settle(bet, d1, d2, come_out)  # (num, den) won, 0 lost, None stays
             bet["rolls"] += 1
             if win is None:
