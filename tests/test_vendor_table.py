@@ -97,3 +97,66 @@ def test_every_report_states_the_protocol_version_it_spoke(
         assert '<property name="engine.protocol" value="2.1" />' in out
     else:
         assert "spoken to in protocol 2.1" in " ".join(out.split())
+
+
+# -- the first finding leads straight to each bug --------------------------------------------
+
+#: each fault of the vendor's table: the obligation its first finding is headed by, and what
+#: that finding says of the bug (the event and the answer, worked out by hand from the text)
+FAULTS = {
+    # Pass odds on 4 pay 2 to 1 (r3-95.16-1.s4): a stake of 1 unit wins 2; paid 1 to 1
+    "odds-even-money": ("craps/table/money", "pass-odds at a stake of 1 unit wins 2 per "
+                        "unit, exactly 2 units, due 2 (floor); the engine paid 1"),
+    # a Hard Way is off on a come-out roll unless called (r3-95.15-1.s6): no decision
+    "hard-way-always-working": ("craps/hard-6/come-out-off/agrees/r3-95.15-1.s6#3",
+                                "the implementation breaks r3-95.15-1.s6: not applicable on "
+                                "a first turn: no decision"),
+    # a stake is at least one unit (conv-table-stake): -1 must be refused
+    "negative-stake": ("craps/table/placement", '{"place": "b1", "wager": "any-7", '
+                       '"amount": -1} answered {"accepted": true}, where it must be refused'),
+    # the 11 pays 15 to 1 (r3-95.15-3.s2): 2,520 units win 37,800; "15 for 1" pays 35,280
+    "eleven-for-one": ("craps/table/money", "eleven at a stake of 2,520 units wins 15 per unit, "
+                       "exactly 37,800 units, due 37,800 (floor); the engine paid 35,280"),
+    # a Hard Way withdrawn after an inconclusive roll gets its whole stake back
+    # (r3-95.15-1.s5)
+    "withdraw-keeps-stake": ("craps/table/withdrawal", '{"withdraw": "b1"} answered '
+                             '{"accepted": true, "returned": 0}, where it must be accepted'),
+    # a Multiple Chances wager is taken on every roll (r3-95.15-intro.s1)
+    "refuse-eleven": ("craps/table/any-time", '{"place": "b1", "wager": "eleven", "amount": '
+                      '1} answered {"refused": "no 11 today"}, where it must be accepted'),
+    "minus-one-stays": ("craps/table/placement", '"amount": -1} answered {"accepted": true}'),
+}
+#: in the default run: one fault of each kind of finding (a table obligation's, with its
+#: script; a protocol-1 obligation's), on the one wager they concern; every fault on every
+#: wager of the table with the exhaustive tests
+CHEAP = {"withdraw-keeps-stake": "hard-6", "hard-way-always-working": "hard-6"}
+
+
+@pytest.mark.exhaustive  # (the default run proves it on Any 7 above, in every format)
+def test_the_vendor_table_written_from_the_pages_alone_is_proved(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _check(capsys, "--wagers", WAGERS, "--sessions", "2", "--engine",
+                          f"play:{VENDOR}")
+    assert code == 0, out[:3000]
+
+
+@pytest.mark.parametrize(("fault", "wagers"), [
+    *(pytest.param(f, WAGERS, marks=pytest.mark.exhaustive) for f in FAULTS),
+    *CHEAP.items()])
+def test_the_first_finding_leads_straight_to_the_vendors_bug(
+        capsys: pytest.CaptureFixture[str], fault: str, wagers: str) -> None:
+    """Each fault gives one finding, headed by the obligation that names the bug, whose
+    detail names the event and the answer; a table obligation's shows its shortest script
+    with the answer it faults beside the answer due."""
+    head, says = FAULTS[fault]
+    code, out, _ = _check(capsys, "--wagers", wagers, "--sessions", "2", "--format", "json",
+                          "--engine", f"play:{VENDOR} --fault {fault}")
+    assert code == 1
+    doc = json.loads(out)
+    assert len(doc["findings"]) == 1, doc["findings"]
+    first = doc["findings"][0]
+    assert first["obligations"][0] == head
+    assert says in first["detail"], first["detail"]
+    if head.startswith("craps/table/"):
+        shown = next(o for o in doc["obligations"] if o["id"] == head)["counterexample"]
+        assert shown["shortest"]["event"] and "due" in shown["shortest"]

@@ -30,7 +30,7 @@ from casino_proofs.tables.settlements import (
     unfollowed,
 )
 from casino_proofs.tables.tally import SHOWN, Tally
-from casino_proofs.tables.witness import judged_text, money_text, said
+from casino_proofs.tables.witness import judged_text, money_text, quoted, said
 
 TABLE_CONVENTIONS = ("conv-table-placement", "conv-table-even-money", "conv-table-stake",
                      "conv-table-call", "conv-table-decided", "conv-table-withdrawal-scope")
@@ -82,9 +82,8 @@ KINDS: dict[str, _Kind] = {
                         "every withdrawal accepted or refused as the rules of the table say, "
                         "the whole stake returned", "withdrawals", judged_text),
     "on-table": _Kind("conv-table-decided", (), "every roll's answer lists exactly the bets "
-                      "on the table", "bets listed", lambda w: (
-                          f"{w['where']}: the roll's answer {w['problem']} bet {w['bet']}"
-                          f"{' (' + w['wager'] + ')' if w['wager'] else ''}")),
+                      "on the table", "bets listed",
+                      lambda w: f"{w['where']}: the roll's answer {w['problem']}"),
     "follow": _Kind(ASSOCIATE_CLAUSE, ("conv-inactive-odds-returned",), "an Associate Chance "
                     "is decided on the roll that decides its Single Chance bet, in its "
                     "direction", "rolls that decide an Associate Chance's Single Chance bet",
@@ -173,17 +172,25 @@ class Judge:
                           j.where.script, j.where.event)
 
     def _listing(self, listing: Listing) -> None:
-        why = "withdrawn" if listing.problem == "withdrawn" else "decided"
-        problem = "leaves out" if listing.problem == "left out" else (
-            f"lists, although it has left the table ({why}),")
+        if listing.problem == "left out":
+            group, said = "bets on the table left out of a roll's answer", \
+                "leaves out bet {bet}{wager}, which is on the table"
+        else:
+            why = "withdrawn" if listing.problem == "withdrawn" else "decided"
+            group = f"bets listed after they left the table ({why})"
+            was = "was never placed" if listing.problem == "never placed" else \
+                f"was {listing.problem}"
+            said = "lists bet {bet}{wager}, which " + was
         tally = self.tallies["on-table"]
-        if tally.count(False, problem, listing.clause, listing.where.event):
-            said_problem = problem if listing.problem in ("left out", "withdrawn") else \
-                f"lists, although it has left the table ({listing.problem}),"
-            tally.witness(problem, {"where": listing.where.text(), "problem": said_problem,
-                                    "bet": listing.bet, "wager": listing.wager,
-                                    "clause": listing.clause}, listing.where.script,
-                          listing.where.event)
+        if tally.count(False, group, listing.clause, listing.where.event):
+            wager = f" ({listing.wager})" if listing.wager else ""
+            tally.witness(group, {"where": listing.where.text(),
+                                  "problem": said.format(bet=quoted(listing.bet), wager=wager),
+                                  "bet": listing.bet, "wager": listing.wager,
+                                  "clause": listing.clause,
+                                  **({"entry": listing.entry} if listing.entry is not None
+                                     else {})},
+                          listing.where.script, listing.where.event)
 
     def _follow(self, played: Played) -> None:
         """Every Associate Chance on a roll that decides its Single Chance bet (as the rules

@@ -45,6 +45,16 @@ def money_text(w: dict[str, Any]) -> str:
     elif w["paid"] is None:
         paid = "the roll's answer gives it no amount paid"
     else:
-        paid = f"the engine paid {w['paid'] if type(w['paid']) is int else quoted(w['paid'])}"
-    return (f"{w['where']}: {w['wager']}{stake}{net} {w['exact']} units, due {w['due']} "
-            f"({w['rounding']}); {paid}")
+        said = w["paid"]
+        paid = f"the engine paid {_units(said) if type(said) is int else quoted(said)}"
+    return (f"{w['where']}: {w['wager']}{stake}{net} {_units(w['exact'])} units, due "
+            f"{_units(w['due'])} ({w['rounding']}); {paid}")
+
+
+def _units(amount: Any) -> str:
+    """An amount of units as a report writes it: ``37,800``, ``56/3``."""
+    if type(amount) is int:
+        return f"{amount:,}"
+    if isinstance(amount, str) and amount.lstrip("-").isdigit():
+        return f"{int(amount):,}"
+    return str(amount)
