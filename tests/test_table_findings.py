@@ -135,8 +135,9 @@ def test_a_table_finding_shows_its_script_in_the_html_report(
         capsys: pytest.CaptureFixture[str]) -> None:
     _, page = _check(capsys, _engine("vendor_table.py", "withdraw-keeps-stake"), "hard-6",
                      "--format", "html")
-    assert "<li>  3. {&quot;withdraw&quot;: &quot;b1&quot;} -&gt; {&quot;accepted&quot;: " \
-           "true, &quot;returned&quot;: 0}   &lt;- the answer faulted; due:" in page
+    assert '<li class="event"><code>3. {&quot;withdraw&quot;: &quot;b1&quot;} -&gt; ' \
+           "{&quot;accepted&quot;: true, &quot;returned&quot;: 0}   &lt;- the answer " \
+           "faulted; due:" in page
 
 
 def test_an_on_table_finding_shows_the_entry_it_faults() -> None:

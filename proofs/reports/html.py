@@ -10,6 +10,7 @@ image is fetched: everything is in the one file.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -32,6 +33,8 @@ from casino_proofs.reports.edge_chart import edge_figure
 from casino_proofs.reports.html_parts import FILTER_SCRIPT, STYLE, e, wide
 from casino_proofs.reports.par import par_section
 
+#: a line of a finding's script (its number, then the event and the table's answer)
+SCRIPT_EVENT = re.compile(r"\s+\d+\. ")
 #: the verdicts in the order the page counts them
 VERDICTS = ("PROVED", "REFUTED", "VACUOUS", "UNKNOWN", "ERROR")
 #: where the page lists the readings in force, for an obligation that rests on one
@@ -53,7 +56,8 @@ def _what_failed(results: list[Result]) -> str:
                 if r.cause else f"<p>One finding for {len(group):,} wagers: "
                 + e(", ".join(g.obligation.subject for g in group)) + "</p>"
                 ) if len(group) > 1 else ""
-        witness = "".join(f"<li>{e(line)}</li>"
+        witness = "".join(f'<li class="event"><code>{e(line.strip())}</code></li>'
+                          if SCRIPT_EVENT.match(line) else f"<li>{e(line)}</li>"
                           for line in witness_lines(r) + readings_line(r, READINGS_WHERE))
         quotes = "".join(f"<li>{e(line.strip())}</li>" for line in quote_lines(r.clauses))
         items.append(f'<li class="finding"><p><span class="{r.verdict.value}">'

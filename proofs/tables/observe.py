@@ -19,6 +19,7 @@ what it says stays -- so each fault is judged where it happens, once.
 
 from __future__ import annotations
 
+import json
 import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -212,7 +213,8 @@ def holds(expect: Expect, answer: Any) -> tuple[bool, str]:
     if accepted and expect.returned is not None:
         returned = answer.get("returned")
         if not (_int(returned) and returned == expect.returned):
-            return False, f"returned {returned!r} of a stake of {expect.returned}"
+            return False, (f"returned {json.dumps(returned)[:60]} of a stake of "
+                           f"{expect.returned:,} units")
     if expect.answer == "accepted":
         return accepted, ""
     if expect.answer == "refused":

@@ -96,9 +96,7 @@ class TableRun:
     #: what the run's PROVED covers (a played table's; a log has none)
     shortest: dict[str, Shortest] = field(default_factory=dict)
     domain: FaultDomain | None = None
-    #: the inputs whose first observation was an Associate Chance that did not follow its
-    #: Single Chance bet: a protocol-1 refutation of one rests on the ``follow`` finding
-    unfollowed: set[CrapsInput] = field(default_factory=set)
+    unfollowed: set[CrapsInput] = field(default_factory=set)  # see _firsts, resting
 
     @property
     def suspects(self) -> list[str]:
@@ -151,12 +149,7 @@ class TableRun:
             self.transitions.observe(script, answers, played)
         self.pairs.hear(self.setting, script, played, self.plans)
         self.judge.session(script.label, played, place)
-        odds = {id(o) for o, _line in unfollowed(played)}
-        for o in played.observations:
-            if o.input not in self.first:
-                self._first(o, script.label)
-                if id(o) in odds:
-                    self.unfollowed.add(o.input)
+        _firsts(self, script.label, played)
 
     def _first(self, o: Observation, label: str) -> None:
         """The first observation of an input: what the protocol-1 obligations read."""
@@ -194,67 +187,85 @@ class TableRun:
         self.unfollowed |= {q for q in later.unfollowed if q in fresh}
         return self
 
-    def resting(self, results: list[Result]) -> list[Result]:
-        """The protocol-1 refutations whose input was first observed as an Associate Chance
-        that did not follow its Single Chance bet rest on the ``follow`` finding: one fact,
-        one finding (``results``: every obligation of the craps run, the table's among
-        them)."""
-        follow = next((r for r in results if r.obligation.id == "craps/table/follow"
-                       and r.verdict is Verdict.REFUTED), None)
-        if follow is None or not self.unfollowed:
-            return results
-        cause = fault_cause("follow")
-
-        def rests(r: Result) -> bool:
-            return r.verdict is Verdict.REFUTED and not r.cause \
-                and _shown_input(r) in self.unfollowed
-        out = [replace(r, cause=cause) if rests(r) else r for r in results]
-        if out == results:
-            return results
-        return [replace(r, cause=cause) if r is follow else r for r in out]
+    def resting(self, results: list[Result]) -> list[Result]:  # (:func:`resting`)
+        return resting(results, self.unfollowed)
 
     def results(self, specs: Sequence[spec.WagerSpec]) -> list[Result]:
         silent = self.judge.tallies["scripts"].unanswered_first
-        out = [self._refused_cause(coverage(self.first, specs, self.universe, silent,
-                                            self.lost), specs)]
+        out = [refused_cause(self, coverage(self.first, specs, self.universe, silent,
+                                             self.lost), specs)]
         out += [with_shortest(r, self.shortest.get(r.obligation.kind)) for r in
                 self.judge.results(lambda kind: applies(self.setting, kind))]
         if self.transitions is not None:
             out.append(self.transitions.result())
         out.append(self.pairs.result())
         out += self.extra
-        # a log cannot tell what its table offers: a policy contradicts the text for the
-        # wagers its sessions bet, never for one the log never shows
-        offered = self.setting.offered if self.plans else \
-            self.setting.offered & frozenset(q.wager for q in self.first)
-        out += policies_results(self.setting.policies, offered)
+        out += policies_results(self.setting.policies, _judged_wagers(self))
         return linked(out)
 
     def not_applicable(self) -> list[dict[str, str]]:
         """The table obligations left out because nothing the table offers concerns them."""
         return not_applicable(self.setting)
 
-    def _refused_cause(self, r: Result, specs: Sequence[spec.WagerSpec]) -> Result:
-        """Inputs never observed, all of wagers whose placements the table refused where the
-        rules take them, rest on that refusal: one finding with the obligation that judged
-        it (and every obligation of theirs not established shares it)."""
-        offered = {w.name for w in specs}
-        wagers = {q.wager for q in self.universe if q not in self.first and q.wager in offered}
-        refused = self.judge.refused
-        if r.verdict is not Verdict.ERROR or not wagers or not wagers <= set(refused) \
-                or self.silent or self.lost:
-            return r
-        kinds = sorted({refused[w] for w in wagers})
-        names = ", ".join(sorted(wagers))
-        return replace(r, cause=fault_cause(kinds[0]),
-                       detail=f"{r.detail}; they are of wagers whose placements the table "
-                              f"refused where the rules take them ({names}): one fact, "
-                              f"refuted by craps/table/{kinds[0]}")
-
-
 #: the declared policies that keep a table from inputs of the universe (a state with a
 #: working call); the others (no take-down) keep it from events, never from an input
 EXCLUDING = ("no-working-call",)
+
+
+def _firsts(run: TableRun, label: str, played: Played) -> None:
+    """The first observation of each input a script shows is what the protocol-1
+    obligations read (``run.first``); those of odds that did not follow their line bet are
+    also kept (``run.unfollowed``): a protocol-1 refutation of one rests on ``follow``."""
+    odds = {id(o) for o, _line in unfollowed(played)}
+    for o in played.observations:
+        if o.input not in run.first:
+            run._first(o, label)
+            if id(o) in odds:
+                run.unfollowed.add(o.input)
+
+
+def _judged_wagers(run: TableRun) -> frozenset[str]:
+    """The wagers a declared policy is judged for: those the table offers; at a log, which
+    cannot tell what its table offers, those its sessions bet (never one it never shows)."""
+    if run.plans:
+        return run.setting.offered
+    return run.setting.offered & frozenset(q.wager for q in run.first)
+
+
+def refused_cause(run: TableRun, r: Result, specs: Sequence[spec.WagerSpec]) -> Result:
+    """Inputs never observed, all of wagers whose placements the table refused where the
+    rules take them, rest on that refusal: one finding with the obligation that judged it
+    (and every obligation of theirs not established shares it)."""
+    offered = {w.name for w in specs}
+    wagers = {q.wager for q in run.universe if q not in run.first and q.wager in offered}
+    refused = run.judge.refused
+    if r.verdict is not Verdict.ERROR or not wagers or not wagers <= set(refused) \
+            or run.silent or run.lost:
+        return r
+    kinds = sorted({refused[w] for w in wagers})
+    names = ", ".join(sorted(wagers))
+    return replace(r, cause=fault_cause(kinds[0]),
+                   detail=f"{r.detail}; they are of wagers whose placements the table "
+                          f"refused where the rules take them ({names}): one fact, "
+                          f"refuted by craps/table/{kinds[0]}")
+
+
+def resting(results: list[Result], unfollowed: set[CrapsInput]) -> list[Result]:
+    """``results`` with the protocol-1 refutations whose input was first observed as an
+    Associate Chance that did not follow its Single Chance bet (``unfollowed``) resting on
+    the ``follow`` finding."""
+    follow = next((r for r in results if r.obligation.id == "craps/table/follow"
+                   and r.verdict is Verdict.REFUTED), None)
+    if follow is None or not unfollowed:
+        return results
+    cause = fault_cause("follow")
+
+    def rests(r: Result) -> bool:
+        return r.verdict is Verdict.REFUTED and not r.cause and _shown_input(r) in unfollowed
+    out = [replace(r, cause=cause) if rests(r) else r for r in results]
+    if out == results:
+        return results
+    return [replace(r, cause=cause) if r is follow else r for r in out]
 
 
 def _shown_input(r: Result) -> CrapsInput | None:
