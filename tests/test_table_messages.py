@@ -202,7 +202,9 @@ def test_the_faulty_tables_are_all_found() -> None:
 def test_a_faulty_tables_findings_say_no_none_no_doubled_word_no_wrong_plural(
         capsys: pytest.CaptureFixture[str], engine: str, wagers: str) -> None:
     code, out = _text(capsys, engine, wagers)
-    assert code == 1 and "What failed" in out
+    assert code == 1 and "What failed (2 obligations, 1 finding)" in out
+    assert re.search(r"and 1 obligation that rests on it, not counted again: 1 ERROR "
+                     r"\((pairs|transitions) 1\)", " ".join(out.split()))
     assert problems(out) == [], problems(out)
 
 
