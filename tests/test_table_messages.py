@@ -29,34 +29,40 @@ SINGULAR = frozenset({"pass", "class", "always", "is", "was", "has", "this", "it
 VERDICT = re.compile(r"^(PROVED|REFUTED|VACUOUS|UNKNOWN|ERROR) ")
 
 
-def messages(report: str) -> str:
-    """What a text report's findings say, in the tool's words: the findings, less each
-    obligation's heading line (its columns) and the clauses quoted."""
+def messages(report: str) -> list[str]:
+    """What a text report's findings say, in the tool's words, one sentence a line (a line
+    and its wrapped continuations): the findings, less each obligation's heading line (its
+    columns) and the clauses quoted."""
     lines = report.splitlines()
     start = next((i for i, line in enumerate(lines) if line.startswith("What failed")),
                  len(lines))
-    out, quoting = [], False
+    out: list[str] = []
+    quoting = False
     for line in lines[start:]:
         if line.startswith("Every obligation"):
             break
         if QUOTE.match(line):
             quoting = True
             continue
-        if quoting and line.startswith("      ") and not re.match(r"\s+\d+\. ", line):
+        depth = len(line) - len(line.lstrip())
+        if depth > 4 and not re.match(r"\s+\d+\. ", line):  # wrapped: the same sentence
+            if not quoting and out:
+                out[-1] += " " + line.strip()
             continue
         quoting = False
         if not VERDICT.match(line):
             out.append(line.strip())
-    return " ".join(out)
+    return out
 
 
 def problems(report: str) -> list[str]:
     """Each place a report's findings say "None", a word twice, "1 ...s" or "(s)"."""
-    said = messages(report)
-    found = [m.group() for m in re.finditer(r"\bNone\b|\(s\)", said)]
-    found += [m.group() for m in re.finditer(r"\b(\w+) \1\b", said, re.I)]
-    found += [m.group() for m in re.finditer(r"(?<![\d,.#])\b1 ([a-z-]+s)\b", said)
-              if m.group(1) not in SINGULAR]
+    found = []
+    for said in messages(report):
+        found += [m.group() for m in re.finditer(r"\bNone\b|\(s\)", said)]
+        found += [m.group() for m in re.finditer(r"\b(\w+) \1\b", said, re.I)]
+        found += [m.group() for m in re.finditer(r"(?<![\d,.#])\b1 ([a-z-]+s)\b", said)
+                  if m.group(1) not in SINGULAR]
     return found
 
 
@@ -67,7 +73,7 @@ def test_a_message_with_none_a_doubled_word_or_a_wrong_plural_is_found() -> None
               "    the shortest script found that shows it: 1 events\n"
               "    9 of 40 fail, in 1 kind(s)\n"
               "    r3-95.15-1.s5: “These wagers may may be withdrawn”\n")
-    assert problems(report) == ["None", "(s)", "on on", "1 events"]
+    assert problems(report) == ["None", "on on", "1 events", "(s)"]
 
 
 def _text(capsys: pytest.CaptureFixture[str], engine: str, wagers: str,

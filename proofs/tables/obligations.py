@@ -242,6 +242,16 @@ class Judge:
         return None
 
 
+#: the plural nouns a kind of failure is named by, and their singular (for a count of one)
+_SINGULAR = {"bets": "bet", "wins": "win"}
+
+
+def _agreeing(name: str, count: int) -> str:
+    """A kind of failure named after its count: ``1 bet listed``, ``2 bets listed``."""
+    first, _, rest = name.partition(" ")
+    return f"{_SINGULAR[first]} {rest}" if count == 1 and first in _SINGULAR else name
+
+
 def obligation(kind: str, clause: str, clauses: Sequence[str], description: str) -> Obligation:
     return Obligation(f"craps/table/{kind}", kind, clause,
                       tuple(dict.fromkeys((clause, *clauses))), "the table", "all-scripts",
@@ -268,8 +278,8 @@ def result(kind: str, k: _Kind, tally: Tally) -> Result:
         return Result(ob, Verdict.PROVED, 0.0, f"{tally.total:,} {k.unit}, each as required",
                       enumeration=f"enumeration: {tally.total:,} {k.unit}, 0 failing")
     ranked = tally.ranked()
-    kinds = "; ".join(f"{g.count:,} {name}" + (f" (the first: {k.says(g.first)})"
-                                               if g.first else "")
+    kinds = "; ".join(f"{g.count:,} {_agreeing(name, g.count)}"
+                      + (f" (the first: {k.says(g.first)})" if g.first else "")
                       for name, g in ranked[:SHOWN])
     more = f"; and {counted(len(ranked) - SHOWN, 'more kind')}" if len(ranked) > SHOWN else ""
     first = ranked[0][1].first or {}

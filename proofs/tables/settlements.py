@@ -181,7 +181,7 @@ class Settlements:
         # one kind per payout clause, whatever the wager and the stake (the witness names
         # them)
         clause = clauses[-1] if clauses else MONEY_CLAUSE
-        group = f"winnings paid otherwise than {clause} and the declared rounding say"
+        group = f"wins paid otherwise than {clause} and the declared rounding say"
         if tally.count(o.paid == wanted, group, clause, o.where.event):
             tally.witness(group, {"where": o.where.text(), "wager": o.input.wager,
                                   "stake": o.amount, "net": str(due.due.net if due.due else ""),
