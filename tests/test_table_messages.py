@@ -225,3 +225,34 @@ def test_every_faulty_tables_findings_say_no_none_no_doubled_word_no_wrong_plura
           *(("--wagers", wagers) if wagers else ())])
     out = capsys.readouterr().out  # (a fault only long sessions meet may not show in 2)
     assert problems(out) == [], problems(out)
+
+
+@pytest.mark.parametrize(("players", "says"), [
+    ([{"player": [1], "paid": 40}], "the roll's answer names no player"),
+    ([{"player": "p1", "paid": None}], "the roll's answer gives it no amount paid"),
+    ([{"player": "p1 ", "paid": 40}], 'the roll\'s answer names no such player, only "p1 "'),
+])
+def test_policy_payment_per_player_a_hostile_players_entry_is_said_never_a_crash(
+        players: object, says: str) -> None:
+    """A player named by a list (no string, not hashable) named no one: it crashed the
+    checker; a player's entry without an amount, or another name: said in those words."""
+    from casino_proofs import spec
+    from casino_proofs.protocol.money import Money
+    from casino_proofs.tables import policies as declared
+    from casino_proofs.tables.oracle import offered_specs
+    from casino_proofs.tables.planner import Script
+    from casino_proofs.tables.table_check import failing
+    from casino_proofs.tables.table_run import setting_of
+
+    names = ("any-7",)
+    specs = offered_specs(names, spec.Readings.from_dict({}))
+    setting = setting_of(specs, names, Money.read({"unit": "0.01", "rounding": "floor"}),
+                         declared.read({"payment": "per-player"}, None, names))
+    events = ({"place": "b1", "wager": "any-7", "amount": 10}, {"roll": [3, 4]})
+    answers = [{"accepted": True},
+               {"point": None, "bets": [{"bet": "b1", "paid": 40, "returned": 10,
+                                         "stays": False, "point": None}], "players": players}]
+    said = failing(setting, Script("x", "x", events, {}, id="x"), answers) or ""
+    assert said.startswith('money: script x (x), event 2: the bets of player "p1" win '
+                           "exactly 40 units, due 40 (floor, per player); ")
+    assert said.endswith(says)

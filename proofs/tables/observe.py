@@ -355,7 +355,9 @@ class Walk:
         for due in want.bets.values():
             if due.exact is not None:
                 exact[due.bet.player] = exact.get(due.bet.player, Fraction(0)) + due.exact
-        said = {p.get("player"): p.get("paid") for p in players if isinstance(p, dict)} \
+        # a player is a string (a name of another type, unhashable perhaps, names no one)
+        said = {p["player"]: p.get("paid") for p in players
+                if isinstance(p, dict) and isinstance(p.get("player"), str)} \
             if isinstance(players, list) else {}
         for player in sorted(exact):
             self.played.players.append(PlayerPaid(where, player, said.get(player),

@@ -201,5 +201,5 @@ class Settlements:
                 "stake": None, "net": "", "exact": str(p.exact), "due": wanted,
                 "rounding": f"{self.money.rounding}, per player", "paid": p.paid,
                 **({} if p.player in p.named else
-                   {"named": [quoted(n) for n in p.named[:8]]}),
+                   {"named": [quoted(str(n)[:40]) for n in p.named[:8]]}),
                 "clauses": ["policy-payment-per-player"]}, p.where.script, p.where.event)
