@@ -54,8 +54,8 @@ def test_conv_table_decided_a_bet_paid_again_on_the_next_roll_is_refuted(
     failing = _failing(doc)
     on_table = failing["craps/table/on-table"]
     assert on_table["verdict"] == "REFUTED" and "conv-table-decided" in on_table["clauses"]
-    assert "event 3: the roll's answer lists, although it has left the table (decided on " \
-           "event 2), bet b1 (any-7)" in on_table["detail"]
+    assert 'event 3: the roll\'s answer lists bet "b1" (any-7), which was decided on event 2' \
+        in on_table["detail"]
     sessions = failing["craps/table/sessions"]["counterexample"]
     # shrunk to the fewest events that show it: the bet, the roll that decides it, a roll
     placed, decided, after = sessions["script"]
@@ -71,8 +71,8 @@ def test_conv_table_decided_a_withdrawn_hard_way_kept_in_play_is_refuted(
     assert code == 1
     on_table = _failing(doc)["craps/table/on-table"]
     assert {"conv-table-decided", "r3-95.15-1.s5"} <= set(on_table["clauses"])
-    assert "event 3: the roll's answer lists, although it has left the table (withdrawn), " \
-           "bet b1 (hard-4)" in on_table["detail"]
+    assert 'event 3: the roll\'s answer lists bet "b1" (hard-4), which was withdrawn' \
+        in on_table["detail"]
 
 
 def test_r3_95_16_1_s4_pass_odds_paid_wrong_from_the_second_shooter_on_are_refuted(
@@ -85,7 +85,7 @@ def test_r3_95_16_1_s4_pass_odds_paid_wrong_from_the_second_shooter_on_are_refut
     assert code == 1
     money = _failing(doc)["craps/table/money"]
     assert "r3-95.16-1.s4" in money["clauses"] or "r3-95.16-1.s2" in money["clauses"]
-    assert "wins 2 per unit, exactly 5040 units, due 5040 (floor); the engine paid 2520" \
+    assert "wins 2 per unit, exactly 5,040 units, due 5,040 (floor); the engine paid 2,520" \
         in money["detail"]
 
 
@@ -98,8 +98,8 @@ def test_conv_money_round_once_a_unit_too_much_from_3000_units_up_is_refuted(
     assert code == 1
     money = _failing(doc)["craps/table/money"]
     assert "conv-money-round-once" in money["clauses"]
-    assert "any-7 at a stake of 10,000 units wins 4 per unit, exactly 40000 units, due 40000 " \
-           "(floor); the engine paid 40001" in money["detail"]
+    assert "any-7 at a stake of 10,000 units wins 4 per unit, exactly 40,000 units, due 40,000 " \
+           "(floor); the engine paid 40,001" in money["detail"]
 
 
 def test_r3_95_16_intro_s1_odds_on_the_wrong_kind_of_line_bet_are_refuted(

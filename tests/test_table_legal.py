@@ -14,6 +14,7 @@ import json
 import re
 import shutil
 import sys
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -25,11 +26,14 @@ from casino_proofs.command.main import main
 from casino_proofs.protocol import hello as hello_module
 from casino_proofs.protocol.hello import EngineUnavailable, protocol_version
 from casino_proofs.protocol.money import Money
+from casino_proofs.tables import long_sessions, recipes
 from casino_proofs.tables import policies as declared
 from casino_proofs.tables.obligations import Judge
 from casino_proofs.tables.observe import Played, read_script
 from casino_proofs.tables.oracle import offered_specs
 from casino_proofs.tables.planner import Script
+from casino_proofs.tables.play_budget import PlayBudget
+from casino_proofs.tables.profiles import PROFILES
 from casino_proofs.tables.scripts import plan
 from casino_proofs.tables.table_run import setting_of
 
@@ -143,18 +147,45 @@ def test_the_scripts_name_every_bet_id_once() -> None:
         assert len(ids) == len(set(ids)), script.label
 
 
+def _out_of_time(events: Sequence[dict[str, Any]]) -> list[int]:
+    """The events that place a Single Chance bet out of its time: a Pass or Don't Pass bet
+    while a point is on, a Come or Don't Come bet on a come-out roll (conv-table-placement)."""
+    point, out = None, []
+    for i, e in enumerate(events, start=1):
+        if (e.get("wager") in ("pass", "dont-pass") and point is not None) \
+                or (e.get("wager") in ("come", "dont-come") and point is None):
+            out.append(i)
+        if "roll" in e:
+            total = sum(e["roll"])
+            point = total if point is None and total in (4, 5, 6, 8, 9, 10) else (
+                None if total in (7, point) else point)
+    return out
+
+
 def test_conv_table_placement_the_scripts_never_place_a_single_chance_out_of_its_time() -> None:
-    """conv-table-placement: the scripts "judge no other placement of a Single Chance bet"."""
+    """conv-table-placement: the scripts "place bets so and judge no other placement of a
+    Single Chance bet", and docs/engine-protocol.md says "the scripts never send one": every
+    script planned, every history script (the two deep ones sent a Pass bet on a point of 8,
+    issue 43), and the sessions of every profile."""
     specs, setting = _setting(declared.Policies())
-    for script in plan(specs, setting).scripts:
-        point = None
-        for e in script.events:
-            if e.get("wager") in ("pass", "dont-pass"):
-                assert point is None, script.label
-            if "roll" in e:
-                total = sum(e["roll"])
-                point = total if point is None and total in (4, 5, 6, 8, 9, 10) else (
-                    None if total in (7, point) else point)
+    scripts = [*plan(specs, setting).scripts, *recipes.pool(setting),
+               *recipes.deep_scripts(setting),
+               *(s.script for p in PROFILES
+                 for s in long_sessions.draw(setting, p, PlayBudget(), 1))]
+    assert {s.kind for s in scripts} >= {"settle", "transitions", "history", "suite"}
+    for script in scripts:
+        assert not _out_of_time(script.events), (script.label, _out_of_time(script.events))
+    page = " ".join((Path(__file__).parents[1] / "docs/engine-protocol.md").read_text().split())
+    assert "an Associate Chance on such a bet. The scripts never send one;" in page
+    assert "What the profiles do not do: put a Single Chance bet out of its time" in page
+
+
+def test_conv_table_placement_a_script_sending_one_is_found() -> None:
+    """The must-fail case of the test above: a Pass bet on a point, a Come bet on a come-out
+    roll."""
+    assert _out_of_time([{"roll": [2, 2]}, {"place": "b1", "wager": "pass", "amount": 5},
+                         {"roll": [3, 4]}, {"place": "b2", "wager": "come", "amount": 5}]) \
+        == [2, 4]
 
 
 def test_policy_odds_limit_declares_a_dont_odds_cap_on_the_line_stake() -> None:
@@ -196,7 +227,10 @@ def test_a_bet_only_a_policy_refuses_is_judged_on_every_later_roll() -> None:
     judge.session(script.label, played)
     failure = judge.first_failure() or ""
     assert failure.startswith("placement:"), failure
-    assert judge.tallies["history"].failing == 1
+    # the odds lose on the roll their Pass bet wins: judged, as the follow obligation's (one
+    # fact, one finding: never counted again by history)
+    assert judge.tallies["follow"].failing == 1
+    assert judge.tallies["history"].failing == 0
     assert [o.bet for o in played.observations] == ["b1", "b1", "b2"]
 
 

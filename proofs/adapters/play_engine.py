@@ -18,6 +18,7 @@ from typing import Any
 
 from casino_proofs import spec
 from casino_proofs.adapters.exec_engine import ExecEngine
+from casino_proofs.adapters.program.channel import Broken
 from casino_proofs.adapters.program.narrowing import MAX_RESTARTS
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty
 from casino_proofs.protocol.channel_log import ChannelFault
@@ -30,10 +31,31 @@ from casino_proofs.tables.planner import ODDS_ON, Script
 from casino_proofs.tables.play_budget import PlayBudget
 from casino_proofs.tables.table_check import run_table
 from casino_proofs.tables.table_run import TableRun, notes, readings_key, setting_of
+from casino_proofs.untrusted.printable import one_line
 
 HELLO_REQUEST = {"op": "hello", "protocol": 2}
 #: scripts per play request (a request that breaks is asked again script by script)
 PLAY_BATCH = 64
+#: asked of a table whose hello names no version, before anything is judged: one script of
+#: protocol 2.0 (a bare list of events), a roll on a fresh table with no bet
+VERSION_PROBE = {"op": "play", "scripts": [[{"roll": [1, 2]}]]}
+#: where a table's author reads the fix
+VERSIONS_SECTION = 'docs/engine-protocol.md, "Protocol versions"'
+
+
+def version_trap(answer: Any) -> str | None:
+    """How a table answered :data:`VERSION_PROBE` if not as protocol 2.0 asks (a list of
+    answers for the script), in words, or None: it speaks 2.0."""
+    scripts = answer.get("scripts") if isinstance(answer, dict) else None
+    if isinstance(scripts, list) and len(scripts) == 1 and isinstance(scripts[0], list):
+        return None
+    if isinstance(answer, dict) and "error" in answer:
+        return f"refused it ({one_line(str(answer['error']))[:80]!r})"
+    if isinstance(scripts, list) and scripts and isinstance(scripts[0], dict):
+        if "error" in scripts[0]:
+            return f"refused it ({one_line(str(scripts[0]['error']))[:80]!r})"
+        return "answered it in 2.1's shape ({\"id\": ..., \"answers\": [...]})"
+    return None  # anything else is judged as 2.0, by the check itself
 
 
 def _ids_echoed(scripts: Sequence[Any], answers: list[Any]) -> str | None:
@@ -98,7 +120,29 @@ class PlayEngine(ExecEngine):
                                           hello.wagers)
         except (MoneyError, declared.PolicyError) as exc:
             raise EngineUnavailable(f"{self.target}: its hello's {exc}") from None
+        if not isinstance(hello.raw.get("protocol"), str):
+            self._probe_version()
         return hello
+
+    def _probe_version(self) -> None:
+        """A hello that names no version speaks 2.0 (docs/engine-protocol.md, "Protocol
+        versions"). A table written to 2.1's page without naming it refuses 2.0's scripts,
+        or answers them in 2.1's shape, and every obligation would then fail for that one
+        reason: asked one script of 2.0 first, such a table stops the check in one line
+        naming the fix, before anything is judged."""
+        try:
+            how = version_trap(self.channel.exchange(VERSION_PROBE))
+        except Broken as exc:
+            how = f"exited on it ({one_line(exc.problem)[:120]})" if exc.kind == "crash" \
+                else None
+        self.channel.requests = 0  # the probe is no request of the check
+        if how is not None:
+            self.channel.kill()
+            raise EngineUnavailable(
+                f"{self.target}: its hello names no protocol version, so it was spoken to in "
+                f"2.0 (each script a bare list of events), and it {how}; a table that reads "
+                "scripts {\"id\": ..., \"events\": [...]} speaks 2.1: add \"protocol\": "
+                f"\"2.1\" to its hello ({VERSIONS_SECTION})")
 
     def fresh(self) -> PlayEngine:
         twin = super().fresh()

@@ -35,6 +35,10 @@ class TableVerdicts(Protocol):
     def not_applicable(self) -> list[dict[str, str]]:
         """What of the table's obligations cannot apply to it, and why."""
 
+    def resting(self, results: list[Result]) -> list[Result]:
+        """``results`` (every obligation of the craps run) with the protocol-1 refutations
+        that rest on a table finding sharing its cause."""
+
 
 @runtime_checkable
 class TablePlayer(Protocol):

@@ -16,6 +16,7 @@ import time
 from dataclasses import replace
 
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
+from casino_proofs.obligations.words import counted
 from casino_proofs.protocol.channel_log import ChannelFault, ChannelLog
 
 CLAUSE = {"craps": "r3-95.15-intro.s1", "paigow": "r3-40-intro.s1"}
@@ -54,10 +55,11 @@ def channel_result(ob: Obligation, log: ChannelLog) -> Result:
                if shown.kind == "desync" else
                "no input of it fails when asked alone: the engine fails on batches, or now and "
                "then, not on an input")
-        detail = (f"a {shown.op} batch of {shown.size:,} input(s) "
+        unit = "script" if shown.op == "play" else "input"
+        detail = (f"a {shown.op} batch of {counted(shown.size, unit)} "
                   f"{what.get(shown.kind, 'broke')} ({shown.problem}); {why}; "
-                  f"{len(unexplained)} such request(s) of {log.requests:,}, batch sizes "
-                  f"{_sizes(unexplained)}")
+                  f"{counted(len(unexplained), 'such request')} of {log.requests:,}, batch "
+                  f"size{'s' * (len(unexplained) != 1)} {_sizes(unexplained)}")
         cex = {"batch_size": shown.size, "op": shown.op, "fault": shown.kind,
                "problem": shown.problem, "requests_broken": len(unexplained),
                "requests": log.requests}
@@ -77,10 +79,10 @@ def channel_result(ob: Obligation, log: ChannelLog) -> Result:
                       cause=given_up_cause(log))
     explained = sum(1 for f in log.faults if f.explained)
     given_up = len(log.faults) - explained
-    note = (f"; {explained} broken request(s), each narrowed down to an input that fails "
-            "alone, which its own obligations show") if explained else ""
-    note += (f"; {given_up} broken request(s) left when the engine was given up on (their "
-             "inputs are ERROR, not asked)") if given_up else ""
+    note = (f"; {counted(explained, 'broken request')}, each narrowed down to an input that "
+            "fails alone, which its own obligations show") if explained else ""
+    note += (f"; {counted(given_up, 'broken request')} left when the engine was given up on "
+             "(their inputs are ERROR, not asked)") if given_up else ""
     return Result(ob, Verdict.PROVED, time.perf_counter() - started,
                   f"{log.requests:,} requests, the largest of {log.largest:,} inputs, each "
                   f"answered whole and in step{note}")

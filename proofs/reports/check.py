@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
@@ -136,6 +137,38 @@ def _hand_answer(answer: Any) -> str:
     return str(answer.get("error") or answer.get("problem") or answer.get("fault") or "no answer")
 
 
+#: the longest an event or an answer of a shown script is printed (an engine's answer may be
+#: long: the JSON report holds it whole)
+SHOWN_JSON = 400
+
+
+def _shown(value: Any) -> str:
+    text = one_line(json.dumps(value, ensure_ascii=False))
+    return text if len(text) <= SHOWN_JSON else f"{text[:SHOWN_JSON]}… (cut; the JSON holds it)"
+
+
+def script_lines(shown: dict[str, Any]) -> list[str]:
+    """A table finding's reproducer (``shortest`` in its counterexample, or a session's
+    ``script``): its events one per line, each with the table's answer, and beside the answer
+    the finding faults, the answer due."""
+    events = shown.get("script")
+    if not isinstance(events, list) or not events:
+        return []
+    answers = shown.get("answers")
+    answers = answers if isinstance(answers, list) and len(answers) == len(events) else None
+    n = len(events)
+    lines = [f"its {n} event{'s' * (n != 1)}"
+             + (", each with the table's answer:" if answers is not None else ":")]
+    for i, event in enumerate(events, start=1):
+        line = f"  {i}. {_shown(event)}"
+        if answers is not None:
+            line += f" -> {_shown(answers[i - 1])}"
+        if i == shown.get("event"):
+            line += f"   <- the answer faulted; due: {_shown(shown.get('due'))}"
+        lines.append(line)
+    return lines
+
+
 def witness_lines(r: Result) -> list[str]:
     """What a failing obligation found, in words, one line each: its detail, then its
     witness (the input, the state, each side's answer), never a Python value. Every format
@@ -174,6 +207,7 @@ def witness_lines(r: Result) -> list[str]:
             lines.append(f"spec: {settlement_text(s)}")
     if "impl" in cex:
         lines.append(f"impl: {settlement_text(cex['impl'])}")
+    lines += script_lines(cex.get("shortest") or cex)
     if r.evidence_note:
         lines.append(f"evidence: {r.evidence_note}")
     return lines
@@ -235,6 +269,14 @@ def _left_out_entries(items: Iterable[dict[str, str]]) -> list[str]:
     return entries
 
 
+def engine_title(engine: dict[str, Any]) -> str:
+    """The engine's name and version as its hello gives them, and the protocol version the
+    checker spoke to it (a program's: docs/engine-protocol.md, "Protocol versions")."""
+    hello = engine["hello"]
+    spoken = f", spoken to in protocol {engine['protocol']}" if engine.get("protocol") else ""
+    return f"{hello.get('name')} {hello.get('version')}{spoken}"
+
+
 def engine_entries(detail: CheckDetail) -> list[str]:
     """Who was proved, one entry each (the first the engine itself; each entry whole, for a
     format that lays it out): the target and hello, the fingerprints of its answers, what was
@@ -242,10 +284,9 @@ def engine_entries(detail: CheckDetail) -> list[str]:
     engine = detail.engine
     if not engine:
         return []
-    hello = engine["hello"]
     # one line whatever the hello says: a line break there could forge a report's line
-    entries = [one_line(f"Implementation under test: {engine['target']} — {hello.get('name')} "
-                        f"{hello.get('version')}")]
+    entries = [one_line(f"Implementation under test: {engine['target']} — "
+                        f"{engine_title(engine)}")]
     # a table played or logged is read, each input at its first observation, never asked
     # twice (its determinism is judged by ``history``)
     asked = "each read at its first observation" if engine.get("kind") in ("play", "log") \
@@ -354,6 +395,25 @@ def others(group: list[Result]) -> str:
     return " and ".join(verdicts)
 
 
+def resting(group: list[Result]) -> str:
+    """What rests on a finding's first obligation, in words: how many others, by verdict and
+    by kind, not counted again; and the fact they share, where the first does not state it
+    itself (a policy, an engine given up on)."""
+    r, rest = group[0], group[1:]
+    n = len(rest)
+    verdicts = Counter(g.verdict.value for g in rest)
+    kinds = Counter(g.obligation.kind for g in rest)
+    text = (f"and {n:,} obligation{'s' * (n != 1)} that rest{'s' * (n == 1)} on it, not "
+            "counted again: " + ", ".join(f"{verdicts[v.value]:,} {v.value}" for v in Verdict
+                                          if verdicts[v.value])
+            + " (" + ", ".join(f"{k} {c:,}" for k, c in sorted(kinds.items())) + ")")
+    if r.cause.startswith("one fact"):
+        text += f"; {r.cause}"
+    elif r.cause and not r.cause.endswith(r.obligation.id):
+        text += f"; because {r.cause}"
+    return text
+
+
 def findings(failing: list[Result]) -> list[list[Result]]:
     """The failing obligations grouped into findings, one fact each, in order."""
     groups: dict[tuple[Any, ...], list[Result]] = {}
@@ -397,19 +457,14 @@ def to_text(results: list[Result], context: dict[str, Any], seconds: float,
             r = group[0]
             lines += obligation_lines(r)
             if len(group) > 1 and r.cause:
-                kinds = Counter(g.obligation.kind for g in group[1:])
-                lines += wrapped(f"    one finding for {len(group):,} obligations: the other "
-                                 f"{len(group) - 1:,} are {others(group)} because {r.cause} "
-                                 "(by kind: "
-                                 + ", ".join(f"{k} {n:,}" for k, n in sorted(kinds.items()))
-                                 + ")", "      ")
+                lines += wrapped(f"    {resting(group)}", "      ")
             elif len(group) > 1:
                 lines += wrapped(f"    one finding for {len(group)} wagers (the first shown): "
                                  + ", ".join(g.obligation.subject for g in group), "      ")
             if r.obligation.under:
                 lines.append(f"    (under the reading {r.obligation.under})")
             lines += [line for text in [f"    {r.obligation.id}", *_counterexample_lines(r)]
-                      for line in wrapped(text, "      ")]
+                      for line in wrapped(text, _hanging(text))]
     for under, mine in _by_run(results).items():
         lines += ["", f"Every obligation, under {under}:" if under else "Every obligation:"]
         columns = columns_of(mine)
@@ -424,6 +479,13 @@ def to_text(results: list[Result], context: dict[str, Any], seconds: float,
                          f"enumeration in exact arithmetic ({finite} enumerated)")
     lines += wrapped(summary_line(results, seconds))
     return render(lines)
+
+
+def _hanging(text: str) -> str:
+    """The indent a line's continuation takes: two more than its own, three under a numbered
+    event of a script (so that it reads as that event's, not the next's)."""
+    indent = len(text) - len(text.lstrip())
+    return " " * (indent + (3 if re.match(r"\s*\d+\. ", text) else 2))
 
 
 def paigow_lines(game: dict[str, Any]) -> list[str]:

@@ -22,7 +22,14 @@ from typing import Any
 
 from casino_proofs import regulation
 from casino_proofs.obligations.verdict import Result, Verdict
-from casino_proofs.reports.check import also, overall, witness_lines
+from casino_proofs.reports.check import (
+    also,
+    engine_title,
+    findings,
+    overall,
+    resting,
+    witness_lines,
+)
 from casino_proofs.reports.documents import AmbiguitiesDocument, CheckDetail, CheckDocument
 from casino_proofs.untrusted.printable import one_line
 
@@ -64,15 +71,22 @@ def _detail(r: Result) -> str:
     return "\n".join(witness_lines(r))
 
 
-def to_junit(results: list[Result], seconds: float, domain: Sequence[str] = ()) -> str:
+def to_junit(results: list[Result], seconds: float, domain: Sequence[str] = (),
+             engine: dict[str, Any] | None = None) -> str:
     """JUnit XML: one test case an obligation; a table's fault domain (its model, sessions,
-    history, data domains and hypotheses) is the craps suite's system-out."""
+    history, data domains and hypotheses) is the craps suite's system-out; the engine under
+    test (its target, its hello's name and version, the protocol version spoken to it) each
+    suite's properties."""
     suites = ET.Element("testsuites", name="casino-proofs", tests=str(len(results)),
                         time=f"{seconds:.3f}")
     failures = errors = 0
     for game in sorted({r.obligation.game for r in results}):
         mine = [r for r in results if r.obligation.game == game]
         suite = ET.SubElement(suites, "testsuite", name=game, tests=str(len(mine)))
+        if engine:
+            props = ET.SubElement(suite, "properties")
+            for name, value in _engine_properties(engine).items():
+                ET.SubElement(props, "property", name=name, value=value)
         f = e = 0
         for r in mine:
             ob = r.obligation
@@ -102,6 +116,15 @@ def to_junit(results: list[Result], seconds: float, domain: Sequence[str] = ()) 
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, "unicode") + "\n"
 
 
+def _engine_properties(engine: dict[str, Any]) -> dict[str, str]:
+    """The engine under test as a machine-readable report names it: its target, its hello's
+    name and version, and the protocol version spoken to it (a program's)."""
+    return {"engine": one_line(str(engine["target"])),
+            "engine.name": one_line(f"{engine['hello'].get('name')}"),
+            "engine.version": one_line(f"{engine['hello'].get('version')}"),
+            **({"engine.protocol": str(engine["protocol"])} if engine.get("protocol") else {})}
+
+
 def fingerprint(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
@@ -124,9 +147,10 @@ def _rules(clauses: list[str]) -> list[dict[str, Any]]:
 
 def to_sarif(results: list[Result], context: dict[str, Any],
              ambiguities: list[dict[str, Any]] | None = None,
-             domain: Sequence[str] = ()) -> str:
-    """SARIF 2.1.0: one result an obligation or ambiguity; a table's fault domain is in the
-    run's properties."""
+             domain: Sequence[str] = (), engine: dict[str, Any] | None = None) -> str:
+    """SARIF 2.1.0: one result an obligation or ambiguity; a table's fault domain, and the
+    engine under test (with the protocol version spoken to it), are in the run's
+    properties."""
     clauses = sorted({r.obligation.clause for r in results}
                      | {a["clause"] for a in ambiguities or []})
     index = {c: i for i, c in enumerate(clauses)}
@@ -172,7 +196,8 @@ def to_sarif(results: list[Result], context: dict[str, Any],
             "results": out,
             "properties": {"regulation": context["regulation"],
                            "readings": {k: v["value"] for k, v in context["readings"].items()},
-                           **({"fault_domain": list(domain)} if domain else {})},
+                           **({"fault_domain": list(domain)} if domain else {}),
+                           **({"engine": _engine_properties(engine)} if engine else {})},
         }],
     }
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
@@ -180,12 +205,14 @@ def to_sarif(results: list[Result], context: dict[str, Any],
 
 def check_junit(doc: CheckDocument) -> str:
     """``check --format junit``."""
-    return to_junit(list(doc.results), doc.seconds, doc.detail.domain_notes())
+    return to_junit(list(doc.results), doc.seconds, doc.detail.domain_notes(),
+                    doc.detail.engine)
 
 
 def check_sarif(doc: CheckDocument) -> str:
     """``check --format sarif``."""
-    return to_sarif(list(doc.results), doc.context, None, doc.detail.domain_notes())
+    return to_sarif(list(doc.results), doc.context, None, doc.detail.domain_notes(),
+                    doc.detail.engine)
 
 
 def check_markdown(doc: CheckDocument) -> str:
@@ -213,7 +240,7 @@ def to_markdown(results: list[Result], context: dict[str, Any], seconds: float,
         f"{reg['citation']}, version {reg['version']} — {len(results)} obligations in "
         f"{seconds:.1f} s",
         *([one_line(f"Implementation under test: `{engine['target']}` "
-                    f"({engine['hello'].get('name')} {engine['hello'].get('version')})")]
+                    f"({engine_title(engine)})")]
           if engine else []),
         *(f"- left out: {item['what']} ({item['why']})"
           for item in detail.left_out),
@@ -226,15 +253,22 @@ def to_markdown(results: list[Result], context: dict[str, Any], seconds: float,
     ]
     failed = [r for r in results if r.verdict is not Verdict.PROVED]
     if failed:
-        lines += ["### Obligations not proved", ""]
-        for r in failed[:100]:
+        groups = findings(failed)
+        lines += [f"### What failed ({len(failed)} obligation{'s' * (len(failed) != 1)}, "
+                  f"{len(groups)} finding{'s' * (len(groups) != 1)})", ""]
+        for group in groups[:100]:
+            r = group[0]
             ob = r.obligation
             lines.append(f"- **{r.verdict.value}** `{ob.clause}` {ob.subject} ({ob.scope}): "
                          f"{r.detail or ob.description}")
+            if len(group) > 1:
+                lines.append(f"  - {resting(group)}" if r.cause else
+                             f"  - one finding for {len(group)} wagers: "
+                             + ", ".join(g.obligation.subject for g in group))
             for line in _detail(r).splitlines()[1:]:
                 lines.append(f"  - {line}")
-        if len(failed) > 100:
-            lines.append(f"- … and {len(failed) - 100} more (see the JSON report)")
+        if len(groups) > 100:
+            lines.append(f"- … and {len(groups) - 100} more findings (see the JSON report)")
         lines.append("")
     lines += ["<details><summary>Readings and conventions in force</summary>", ""]
     for rid, r in context["readings"].items():

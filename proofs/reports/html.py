@@ -10,6 +10,7 @@ image is fetched: everything is in the one file.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -19,10 +20,10 @@ from casino_proofs.obligations.verdict import Result, Verdict
 from casino_proofs.reports.check import (
     engine_entries,
     findings,
-    others,
     overall,
     quote_lines,
     readings_line,
+    resting,
     settlement_text,
     witness_lines,
     worst,
@@ -32,6 +33,8 @@ from casino_proofs.reports.edge_chart import edge_figure
 from casino_proofs.reports.html_parts import FILTER_SCRIPT, STYLE, e, wide
 from casino_proofs.reports.par import par_section
 
+#: a line of a finding's script (its number, then the event and the table's answer)
+SCRIPT_EVENT = re.compile(r"\s+\d+\. ")
 #: the verdicts in the order the page counts them
 VERDICTS = ("PROVED", "REFUTED", "VACUOUS", "UNKNOWN", "ERROR")
 #: where the page lists the readings in force, for an obligation that rests on one
@@ -48,11 +51,13 @@ def _what_failed(results: list[Result]) -> str:
     items = []
     for group in groups:
         r = group[0]
-        also = (f"<p>One finding for {len(group):,} obligations: "
-                + e(", ".join(g.obligation.id for g in group[1:]))
-                + (f" ({e(others(group))} because {e(r.cause)})" if r.cause else "")
-                + "</p>") if len(group) > 1 else ""
-        witness = "".join(f"<li>{e(line)}</li>"
+        also = (f"<p>{e(resting(group))}: "
+                + e(", ".join(g.obligation.id for g in group[1:])) + "</p>"
+                if r.cause else f"<p>One finding for {len(group):,} wagers: "
+                + e(", ".join(g.obligation.subject for g in group)) + "</p>"
+                ) if len(group) > 1 else ""
+        witness = "".join(f'<li class="event"><code>{e(line.strip())}</code></li>'
+                          if SCRIPT_EVENT.match(line) else f"<li>{e(line)}</li>"
                           for line in witness_lines(r) + readings_line(r, READINGS_WHERE))
         quotes = "".join(f"<li>{e(line.strip())}</li>" for line in quote_lines(r.clauses))
         items.append(f'<li class="finding"><p><span class="{r.verdict.value}">'

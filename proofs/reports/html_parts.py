@@ -43,6 +43,7 @@ figure.chart svg{width:100%;min-width:48rem;height:auto}
 svg text{font-size:11px;font-family:sans-serif}svg text.key{font-size:9px}
 ul.legend{columns:15rem;font-size:.85rem;padding-left:1rem}ul.legend li{break-inside:avoid}
 .name{white-space:nowrap}
+li.event{list-style:none}li.event code{font-size:.85rem;overflow-wrap:anywhere}
 @media (max-width:40rem){body{margin:1rem auto;padding:0 .6rem}.text{grid-template-columns:1fr}
 td,th{padding:.15rem .3rem}}
 @media print{body{margin:0;max-width:none}article,figure,tr{break-inside:avoid}

@@ -95,8 +95,14 @@ def bet_text(key: Key | None) -> str:
         return "a bet never placed"
     wager, status, has_point, working = key
     where = {"on": "on the table", "decided": "decided", "withdrawn": "withdrawn"}[str(status)]
-    return (f"a {wager} {where}" + (", with a point" if has_point else "")
+    return (f"{article(str(wager))} {wager} {where}" + (", with a point" if has_point else "")
             + (", called working" if working else ""))
+
+
+def article(word: str) -> str:
+    """The indefinite article a word takes in a report: ``an any-7``, ``an eleven``, ``a
+    hard-6``."""
+    return "an" if word[:1] in "aeiou" else "a"
 
 
 def text(key: Key) -> str:
@@ -105,7 +111,7 @@ def text(key: Key) -> str:
     table: Any = key[0]
     phase, shooter, points = table
     where = (f"{PHASES[str(phase)]}, shooter {shooter}{' or later' if shooter == 3 else ''}, "
-             f"{points}{' or more' if points == 2 else ''} point(s) set")
+             f"{points}{' or more' if points == 2 else ''} point{'s' * (points != 1)} set")
     kind = key[1]
     if kind == "roll":
         label, bet = key[2], key[3]

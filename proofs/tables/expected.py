@@ -17,7 +17,7 @@ from casino_proofs.tables.bets import Setting
 from casino_proofs.tables.reference import ReferenceTable, RollDue
 
 
-def _roll_answer(want: RollDue, per_stake: int, per_player: bool, money: Money
+def roll_answer(want: RollDue, per_stake: int, per_player: bool, money: Money
                  ) -> dict[str, Any]:
     bets = []
     players: dict[str, Fraction] = {}
@@ -53,7 +53,7 @@ def answers(setting: Setting, events: Sequence[dict[str, Any]]) -> list[Any]:
     for i, event in enumerate(events, start=1):
         want = ref.expect(event)
         if isinstance(want, RollDue):
-            out.append(_roll_answer(want, per_stake, per_player, setting.money))
+            out.append(roll_answer(want, per_stake, per_player, setting.money))
             ref.rolled(event["roll"], {b: d.due.point or None for b, d in want.bets.items()
                                        if d.due is not None and d.due.decision == "none"}, i)
             continue

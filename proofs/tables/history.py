@@ -216,7 +216,7 @@ def subject_text(subject: Subject) -> str:
         return (f"{wager} settled {decision} on {number}"
                 + (" (a come-out roll)" if come_out == "1" else ""))
     if kind == "call":
-        return f"a call {rest[0]} on {wager} ({rest[1]})"
+        return f"a call of {wager} {'working' if rest[0] == 'on' else 'off'} ({rest[1]})"
     if kind == "place":
         return f"a placement of {wager} ({rest[0]})"
     return f"a withdrawal of {wager} ({rest[0]})"

@@ -38,6 +38,7 @@ from hypothesis.stateful import (
 )
 
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
+from casino_proofs.obligations.words import counted
 from casino_proofs.tables.bets import Setting, setting_key
 from casino_proofs.tables.domains import Ids
 from casino_proofs.tables.model import Table
@@ -303,7 +304,8 @@ def result(outcome: Outcome, budget: PlayBudget) -> Result:
     if outcome.failing is not None:
         events = list(outcome.failing.events)
         return Result(ob, Verdict.REFUTED, seconds,
-                      f"a session fails, shrunk to {len(events)} events: {outcome.why}",
+                      f"a session fails, shrunk to {counted(len(events), 'event')}: "
+                      f"{outcome.why}",
                       counterexample={
                           "script": events, "events": len(events), "why": outcome.why,
                           "kind": _kind(outcome.why), "sessions": outcome.played,

@@ -16,14 +16,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
+from casino_proofs.obligations.words import counted
 from casino_proofs.protocol.answers import Settled
 from casino_proofs.protocol.money import Money
 from casino_proofs.tables.model import CONVENTIONS
-from casino_proofs.tables.observe import Judged, Listing, Observation, Played
-from casino_proofs.tables.planner import ASSOCIATE_CLAUSE, COME_ODDS, MULTIPLE_CHANCES_CLAUSE
-from casino_proofs.tables.settlements import MONEY_CLAUSE, Settlements, direction
+from casino_proofs.tables.observe import Judged, Listing, Played
+from casino_proofs.tables.planner import ASSOCIATE_CLAUSE, MULTIPLE_CHANCES_CLAUSE
+from casino_proofs.tables.settlements import (
+    MONEY_CLAUSE,
+    Settlements,
+    deciding,
+    direction,
+    unfollowed,
+)
 from casino_proofs.tables.tally import SHOWN, Tally
-from casino_proofs.tables.witness import judged_text, money_text, said
+from casino_proofs.tables.witness import judged_text, money_text, quoted, said
 
 TABLE_CONVENTIONS = ("conv-table-placement", "conv-table-even-money", "conv-table-stake",
                      "conv-table-call", "conv-table-decided", "conv-table-withdrawal-scope")
@@ -39,6 +46,16 @@ class _Kind:
     description: str
     unit: str
     says: Callable[[dict[str, Any]], str]
+
+
+_DECISIONS = {"win": "a win", "lose": "a loss", "push": "its stake back",
+              "none": "no decision"}
+
+
+def _decided(direction: str) -> str:
+    """A settlement's direction as a sentence says it: ``wins``, ``stays``."""
+    return {"win": "wins", "lose": "loses", "push": "gets its stake back",
+            "none": "stays (no decision)"}.get(direction, direction)
 
 
 def _point(value: Any) -> str:
@@ -65,14 +82,17 @@ KINDS: dict[str, _Kind] = {
                         "every withdrawal accepted or refused as the rules of the table say, "
                         "the whole stake returned", "withdrawals", judged_text),
     "on-table": _Kind("conv-table-decided", (), "every roll's answer lists exactly the bets "
-                      "on the table", "bets listed", lambda w: (
-                          f"{w['where']}: the roll's answer {w['problem']} bet {w['bet']}"
-                          f"{' (' + w['wager'] + ')' if w['wager'] else ''}")),
+                      "on the table", "bets listed",
+                      lambda w: f"{w['where']}: the roll's answer {w['problem']}"),
     "follow": _Kind(ASSOCIATE_CLAUSE, ("conv-inactive-odds-returned",), "an Associate Chance "
                     "is decided on the roll that decides its Single Chance bet, in its "
-                    "direction", "rolls of an Associate Chance", lambda w: (
-                        f"{w['where']}: {w['odds']['wager']} {w['odds_decision']} where its "
-                        f"{w['single_chance']['wager']} bet {w['single_chance_decision']}")),
+                    "direction", "rolls that decide an Associate Chance's Single Chance bet",
+                    lambda w: (
+                        f"{w['where']}: its {w['single_chance']['wager']} bet "
+                        f"{_decided(w['single_chance_decision'])}, the {w['odds']['wager']} "
+                        f"bet on it {_decided(w['odds_decision'])}"
+                        + (f", where it is due {_DECISIONS.get(w['due'], w['due'])}"
+                           if w.get("due") else ""))),
     "history": _Kind("r3-95.15-intro.s1", ("r3-95.16-intro.s1",), "every settlement after the "
                      "first of its input, whatever came before, is the reference table's",
                      "settlements after the first of their input", lambda w: (
@@ -92,6 +112,9 @@ class Judge:
         input too (a session played alone has no protocol-1 obligations behind it)."""
         self.tallies = {kind: Tally() for kind in KINDS}
         self.settlements = Settlements(self.tallies, money, per_player, every)
+        #: each wager a placement of which was refused where the rules take it, with the
+        #: obligation that judged the first such refusal
+        self.refused: dict[str, str] = {}
 
     def session(self, name: str, played: Played, place: int = 0) -> None:
         """Judge one script's (or logged session's) answers; ``place``: its place in the log
@@ -125,13 +148,21 @@ class Judge:
             self._listing(listing)
         for _ in range(played.rolls - len({(x.where.event) for x in played.listings})):
             self.tallies["on-table"].count(True)
-        self._follow(played.observations)
+        self._follow(played)
         self.settlements.judge(played)
 
     def _judged(self, j: Judged) -> None:
         kind = j.expect.kind or "placement"
-        group = f"{'accepted' if not j.holds and j.expect.answer != 'accepted' else 'refused'}" \
-            f" where it must be {j.expect.answer}: {j.expect.why}"
+        took = isinstance(j.answer, dict) and j.answer.get("accepted") is True
+        if j.expect.answer == "accepted" and took:
+            group = f"accepted without the whole stake returned: {j.expect.why}"
+        else:
+            group = f"{'accepted' if j.expect.answer != 'accepted' else 'refused'} where " \
+                f"it must be {j.expect.answer}: {j.expect.why}"
+        if not j.holds and j.expect.answer == "accepted" and "place" in j.event:
+            # a wager whose placement the table refused where the rules take it: what no
+            # script could then observe of it rests on this (one fact, one finding)
+            self.refused.setdefault(str(j.event.get("wager")), kind)
         tally = self.tallies[kind]
         if tally.count(j.holds, group, j.expect.clause, j.where.event):
             tally.witness(group, {"where": j.where.text(), "event": j.event, "answer": j.answer,
@@ -141,38 +172,48 @@ class Judge:
                           j.where.script, j.where.event)
 
     def _listing(self, listing: Listing) -> None:
-        why = "withdrawn" if listing.problem == "withdrawn" else "decided"
-        problem = "leaves out" if listing.problem == "left out" else (
-            f"lists, although it has left the table ({why}),")
+        if listing.problem == "left out":
+            group, said = "bets on the table left out of a roll's answer", \
+                "leaves out bet {bet}{wager}, which is on the table"
+        else:
+            why = "withdrawn" if listing.problem == "withdrawn" else "decided"
+            group = f"bets listed after they left the table ({why})"
+            was = "was never placed" if listing.problem == "never placed" else \
+                f"was {listing.problem}"
+            said = "lists bet {bet}{wager}, which " + was
         tally = self.tallies["on-table"]
-        if tally.count(False, problem, listing.clause, listing.where.event):
-            said_problem = problem if listing.problem in ("left out", "withdrawn") else \
-                f"lists, although it has left the table ({listing.problem}),"
-            tally.witness(problem, {"where": listing.where.text(), "problem": said_problem,
-                                    "bet": listing.bet, "wager": listing.wager,
-                                    "clause": listing.clause}, listing.where.script,
-                          listing.where.event)
+        if tally.count(False, group, listing.clause, listing.where.event):
+            wager = f" ({listing.wager})" if listing.wager else ""
+            tally.witness(group, {"where": listing.where.text(),
+                                  "problem": said.format(bet=quoted(listing.bet), wager=wager),
+                                  "bet": listing.bet, "wager": listing.wager,
+                                  "clause": listing.clause,
+                                  **({"entry": listing.entry} if listing.entry is not None
+                                     else {})},
+                          listing.where.script, listing.where.event)
 
-    def _follow(self, observations: Sequence[Observation]) -> None:
+    def _follow(self, played: Played) -> None:
+        """Every Associate Chance on a roll that decides its Single Chance bet (as the rules
+        decide it) is decided with it, as the rules say."""
+        observations = played.observations
         if all(o.on is None for o in observations):
             return  # no Associate Chance in the script
+        faulted = {id(o) for o, _line in unfollowed(played)}
         by_roll = {(o.where.event, o.bet): o for o in observations}
+        tally = self.tallies["follow"]
         for o in observations:
-            if o.on is None:
+            parent = by_roll.get((o.where.event, o.on)) if o.on is not None else None
+            if parent is None or not deciding(parent) or direction(o.answer, o) == "fault":
                 continue
-            parent = by_roll.get((o.where.event, o.on))
-            if parent is None or "fault" in (direction(parent.answer, parent),
-                                             direction(o.answer, o)):
-                continue
-            q = o.input
-            if q.wager == COME_ODDS and q.come_out and not q.working:
-                continue  # inactive on a come-out roll: returned, not following (95.16 (3))
-            tally = self.tallies["follow"]
-            mine, theirs = direction(o.answer, o), direction(parent.answer, parent)
-            if tally.count(mine == theirs, "unfollowed", ASSOCIATE_CLAUSE, o.where.event):
+            if tally.count(id(o) not in faulted, "unfollowed", ASSOCIATE_CLAUSE,
+                           o.where.event):
+                due = o.due.due if o.due is not None else None
                 tally.witness("unfollowed", {
-                    "where": o.where.text(), "odds": o.input.item(), "odds_decision": mine,
-                    "single_chance": parent.input.item(), "single_chance_decision": theirs},
+                    "where": o.where.text(), "odds": o.input.item(),
+                    "odds_decision": direction(o.answer, o),
+                    "single_chance": parent.input.item(),
+                    "single_chance_decision": direction(parent.answer, parent),
+                    "due": due.decision if due is not None else ""},
                     o.where.script, o.where.event)
 
     def results(self, applies: Callable[[str], bool] = lambda _k: True) -> list[Result]:
@@ -180,15 +221,16 @@ class Judge:
         return [result(kind, k, self.tallies[kind]) for kind, k in KINDS.items()
                 if applies(kind)]
 
-    def failures(self) -> dict[str, tuple[str, str]]:
-        """Each obligation that fails, with its first failing case in words and the clause
-        or convention that case breaks."""
+    def failures(self) -> dict[str, tuple[str, str, int]]:
+        """Each obligation that fails, with its first failing case in words, the clause or
+        convention that case breaks, and that case's event in its script (from 1)."""
         out = {}
         for kind, k in KINDS.items():
             ranked = self.tallies[kind].ranked()
             if ranked and ranked[0][1].first is not None:
                 group = ranked[0][1]
-                out[kind] = (f"{kind}: {k.says(group.first or {})}", group.clause or k.clause)
+                out[kind] = (f"{kind}: {k.says(group.first or {})}", group.clause or k.clause,
+                             group.length)
         return out
 
     def first_failure(self) -> str | None:
@@ -198,6 +240,16 @@ class Judge:
             if first is not None:
                 return f"{kind}: {k.says(first)}"
         return None
+
+
+#: the plural nouns a kind of failure is named by, and their singular (for a count of one)
+_SINGULAR = {"bets": "bet", "wins": "win"}
+
+
+def _agreeing(name: str, count: int) -> str:
+    """A kind of failure named after its count: ``1 bet listed``, ``2 bets listed``."""
+    first, _, rest = name.partition(" ")
+    return f"{_SINGULAR[first]} {rest}" if count == 1 and first in _SINGULAR else name
 
 
 def obligation(kind: str, clause: str, clauses: Sequence[str], description: str) -> Obligation:
@@ -210,13 +262,15 @@ def result(kind: str, k: _Kind, tally: Tally) -> Result:
     ob = obligation(kind, k.clause, k.clauses, k.description)
     if tally.lost:
         return Result(ob, Verdict.ERROR, 0.0,
-                      f"not established: {tally.lost:,} part(s) of the log were never judged "
+                      f"not established: {counted(tally.lost, 'part')} of the log "
+                      f"{'was' if tally.lost == 1 else 'were'} never judged "
                       f"({tally.lost_first}); nothing is proved on the others alone")
     if tally.first is None and tally.unanswered:
         return Result(ob, Verdict.ERROR, 0.0,
-                      f"not established: the engine gave no answer to {tally.unanswered:,} "
-                      f"script(s) in time (a slow table: raise --engine-timeout-ms), e.g. "
-                      f"{tally.unanswered_first}")
+                      f"not established: the engine gave no answer to "
+                      f"{counted(tally.unanswered, 'script')} (it hung, or was given up on: "
+                      f"the channel's finding says which; a table that is only slow needs a "
+                      f"larger --engine-timeout-ms), e.g. {tally.unanswered_first}")
     if tally.total == 0:
         return Result(ob, Verdict.VACUOUS, 0.0, f"nothing to judge: no {k.unit} in the "
                                                 "scripts or sessions")
@@ -224,14 +278,15 @@ def result(kind: str, k: _Kind, tally: Tally) -> Result:
         return Result(ob, Verdict.PROVED, 0.0, f"{tally.total:,} {k.unit}, each as required",
                       enumeration=f"enumeration: {tally.total:,} {k.unit}, 0 failing")
     ranked = tally.ranked()
-    kinds = "; ".join(f"{g.count:,} {name}" + (f" (the first: {k.says(g.first)})"
-                                               if g.first else "")
+    kinds = "; ".join(f"{g.count:,} {_agreeing(name, g.count)}"
+                      + (f" (the first: {k.says(g.first)})" if g.first else "")
                       for name, g in ranked[:SHOWN])
-    more = f"; and {len(ranked) - SHOWN} more kinds" if len(ranked) > SHOWN else ""
+    more = f"; and {counted(len(ranked) - SHOWN, 'more kind')}" if len(ranked) > SHOWN else ""
     first = ranked[0][1].first or {}
     return Result(ob, Verdict.REFUTED, 0.0,
-                  f"{tally.failing:,} of {tally.total:,} {k.unit} fail, in {len(ranked)} "
-                  f"kind(s): {kinds}{more}",
+                  f"{tally.failing:,} of {tally.total:,} {k.unit} "
+                  f"{'fails' if tally.failing == 1 else 'fail'}, in "
+                  f"{counted(len(ranked), 'kind')}: {kinds}{more}",
                   {**first, "failing": tally.failing, "total": tally.total,
                    "kinds": [{"kind": name, "clause": g.clause, "count": g.count,
                               "first": g.first} for name, g in ranked]},
@@ -246,6 +301,7 @@ def result(kind: str, k: _Kind, tally: Tally) -> Result:
 def merged(first: Judge, later: Judge) -> Judge:
     """``first``'s tallies with ``later``'s added (a log judged in shards, in order)."""
     first.settlements.merge(later.settlements)  # before the tallies: it judges some more
+    first.refused = {**later.refused, **first.refused}
     for kind, tally in first.tallies.items():
         tally.merge(later.tallies[kind])
     return first

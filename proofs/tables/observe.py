@@ -19,6 +19,7 @@ what it says stays -- so each fault is judged where it happens, once.
 
 from __future__ import annotations
 
+import json
 import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -27,6 +28,7 @@ from typing import Any
 from casino_proofs.protocol.answers import POINTS, CrapsAnswer, CrapsInput, Faulty, Settled
 from casino_proofs.tables.abstract import Key, transitions
 from casino_proofs.tables.bets import RefBet, Setting
+from casino_proofs.tables.expected import roll_answer
 from casino_proofs.tables.history import History, Subject, Vector
 from casino_proofs.tables.planner import (
     ASSOCIATE_CLAUSE,
@@ -101,6 +103,8 @@ class Listing:
     wager: str
     problem: str  # "left out", or why the bet is not on the table
     clause: str
+    #: the roll answer's entry for the bet (None when it is left out)
+    entry: Any = None
 
 
 @dataclass(frozen=True)
@@ -111,6 +115,8 @@ class PlayerPaid:
     player: str
     paid: Any
     exact: Fraction
+    #: the players the roll's answer names (shown when it names not this one)
+    named: tuple[Any, ...] = ()
 
 
 @dataclass
@@ -140,6 +146,13 @@ class Played:
     #: each subject met (an event, or a bet a roll settled) with its history features
     #: (:mod:`.history`): what the pairwise coverage counts
     history: set[tuple[Subject, Vector]] = field(default_factory=set)
+    #: the answer the rules of the table demand of each event, in the protocol's shapes,
+    #: beside the table the engine kept (worked out only when wanted: a report's shortest
+    #: script shows it beside the answer it faults)
+    dues: list[Any] | None = None
+    #: the Associate Chances settled otherwise than their Single Chance bet on the roll
+    #: that decides it, each with that bet (worked out once: :func:`.settlements.unfollowed`)
+    odds_faults: list[tuple[Observation, Observation]] | None = None
 
 
 def _int(value: Any) -> bool:
@@ -200,7 +213,8 @@ def holds(expect: Expect, answer: Any) -> tuple[bool, str]:
     if accepted and expect.returned is not None:
         returned = answer.get("returned")
         if not (_int(returned) and returned == expect.returned):
-            return False, f"returned {returned!r} of a stake of {expect.returned}"
+            return False, (f"returned {json.dumps(returned)[:60]} of a stake of "
+                           f"{expect.returned:,} units")
     if expect.answer == "accepted":
         return accepted, ""
     if expect.answer == "refused":
@@ -229,6 +243,8 @@ class Walk:
         if "roll" not in event:
             subject = event_subject(self.history, self.ref, event, context)
         want = self.ref.expect(event)
+        if self.played.dues is not None:
+            self.played.dues.append(due_answer(self.ref, want))
         if isinstance(want, RollDue):
             was = self.ref.table
             self.played.history.update(roll_subjects(self.history, self.ref, want, context,
@@ -250,6 +266,12 @@ class Walk:
             # the table the engine keeps; a bet it took is judged after unless the rules
             # refuse it or the text does not know it
             self.ref.follow(event, want.answer != "accepted" and want.unjudged)
+            said = event.get("call")
+            called = self.ref.bets.get(said) if isinstance(said, str) else None
+            if called is not None and not self.ref.setting.oracle.takes_call(called.wager):
+                # a call its wager cannot take: one finding, here; the bet's later
+                # settlements rest on it (a state the text has not), and are not judged
+                called.outlaw = True
 
     def roll(self, i: int, dice: list[int], answer: Any, want: RollDue) -> None:
         where = self.where(i)
@@ -283,9 +305,11 @@ class Walk:
             if bet_id not in self.ref.bets:
                 why = self.ref.left.get(bet_id, "never placed")
                 gone = self.ref.state.gone.get(bet_id)
+                if gone is not None and gone.outlaw:
+                    continue  # a bet not judged after the fault it rests on (Expect.unjudged)
                 wager = gone.wager if gone is not None else ""
                 self.played.listings.append(Listing(where, bet_id, wager, why,
-                                                    _left_clause(why, wager)))
+                                                    _left_clause(why, wager), entry))
                 continue
             entries[bet_id] = entry
         return entries
@@ -297,6 +321,12 @@ class Walk:
         per_stake = self.ref.setting.money.per_stake_unit
         for bet_id, due in want.bets.items():
             bet = due.bet
+            if bet.outlaw:  # not judged after the fault it rests on (Expect.unjudged)
+                entry = entries.get(bet_id)
+                if isinstance(entry, dict) and entry.get("stays") is True:
+                    point = entry.get("point")
+                    stays[bet_id] = point if type(point) is int and point in POINTS else None
+                continue
             if bet_id not in entries:
                 self.played.listings.append(Listing(where, bet_id, bet.wager, "left out",
                                                     "conv-table-decided"))
@@ -304,10 +334,6 @@ class Walk:
                 continue
             stake = bet.amount * per_stake
             settled, point = settlement(entries[bet_id], bet, max(stake, 1))
-            if bet.outlaw:  # not judged after its placement (Expect.unjudged)
-                if isinstance(settled, Settled) and settled.decision == "none":
-                    stays[bet_id] = point
-                continue
             paid = entries[bet_id]["paid"] if isinstance(settled, Settled) and \
                 settled.decision == "win" else 0
             q = due.cell.question
@@ -315,6 +341,10 @@ class Walk:
                                                         bet.on, due, bet.player))
             if isinstance(settled, Settled) and settled.decision == "none":
                 stays[bet_id] = point
+                if _kept_wrongly(settled, due):
+                    # kept where the rules say it left (a dead bet), or at another point: one
+                    # finding, here; what becomes of it after rests on it, and is not judged
+                    bet.outlaw = True
             elif isinstance(settled, Faulty):
                 stays[bet_id] = bet.point  # unread: it stays as it was, as far as is known
                 self.unreadable = True
@@ -325,11 +355,36 @@ class Walk:
         for due in want.bets.values():
             if due.exact is not None:
                 exact[due.bet.player] = exact.get(due.bet.player, Fraction(0)) + due.exact
-        said = {p.get("player"): p.get("paid") for p in players if isinstance(p, dict)} \
+        # a player is a string (a name of another type, unhashable perhaps, names no one)
+        said = {p["player"]: p.get("paid") for p in players
+                if isinstance(p, dict) and isinstance(p.get("player"), str)} \
             if isinstance(players, list) else {}
         for player in sorted(exact):
             self.played.players.append(PlayerPaid(where, player, said.get(player),
-                                                  exact[player]))
+                                                  exact[player], tuple(said)))
+
+
+def _kept_wrongly(settled: Settled, due: BetDue) -> bool:
+    """A bet the engine keeps on the table where the specification decides it, or with
+    another point than the specification's."""
+    d = due.due
+    return d is not None and (d.decision != "none" or (settled.point or 0) != d.point)
+
+
+def due_answer(ref: ReferenceTable, want: Expect | RollDue) -> Any:
+    """The answer the rules demand of an event, in the protocol's shapes, on the table
+    ``ref`` holds (the table the engine kept): a roll's point and each bet's money and
+    position; a placement, call or withdrawal accepted (with the whole stake returned) or
+    refused, or either, where the text leaves it to the table."""
+    if isinstance(want, RollDue):
+        s = ref.setting
+        return roll_answer(want, s.money.per_stake_unit, s.policies.per_player, s.money)
+    if want.answer == "refused":
+        return {"refused": want.why}
+    if want.answer == "either":
+        return {"accepted or refused": want.why}
+    return {"accepted": True, **({"returned": want.returned}
+                                 if want.returned is not None else {})}
 
 
 def _left_clause(why: str, wager: str) -> str:

@@ -197,8 +197,11 @@ def _result(c: PairCoverage) -> Result:
                       f"{pair_text(refused[0])}); {three}",
                       enumeration=f"enumeration: {len(c.planned):,} pairs, "
                                   f"{len(refused):,} not reachable here")
+    first = c.planned[past_failure[0]] if past_failure else ""
     why = (f"{len(past_failure):,} lie past an event the table answered otherwise than the "
-           "rules, in the script planned to reach them" if past_failure else
+           f"rules, in the script planned to reach them (the first: {first}, event "
+           f"{c.diverged[first][0]})"
+           if past_failure else
            "the table answered the scripts planned to reach them as the rules say, yet did "
            "not go through them: it keeps a history the features do not name")
     kinds = [c.diverged[c.planned[p]][1] for p in past_failure]

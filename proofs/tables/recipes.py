@@ -31,6 +31,7 @@ from itertools import cycle
 from typing import Any
 
 from casino_proofs import spec
+from casino_proofs.obligations.words import counted
 from casino_proofs.protocol.answers import POINTS
 from casino_proofs.tables import expected
 from casino_proofs.tables.bets import Setting, setting_key
@@ -114,7 +115,8 @@ def earlier_points(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
                                        prefix(shooter, points, (point,)))
                         if events:
                             yield (f"history: {family[0]} on {point}, shooter {shooter}, "
-                                   f"{points} point(s) before, {'won' if win else 'sevened'}",
+                                   f"{counted(points, 'point')} before, "
+                                   f"{'won' if win else 'sevened'}",
                                    events)
             for point in POINTS:
                 events = _line(setting, family, point, True, prefix(shooter, 1, (), point))
@@ -183,14 +185,14 @@ def calls_again(setting: Setting) -> Iterator[tuple[str, list[Event]]]:
         calls: list[Event] = []
         for i in range(MOST_CALLS):
             calls.append({"call": "h", "working": i % 2 == 0})
-            yield f"history: {wager} called {i + 1} time(s), then rolled hard", [
+            yield f"history: {wager} called {counted(i + 1, 'time')}, then rolled hard", [
                 {"place": "h", "wager": wager, "amount": 10}, *calls,
                 {"roll": list(HARD[n])}]
     if {COME, COME_ODDS} <= setting.offered:
         calls = []
         for i in range(MOST_CALLS):
             calls.append({"call": "o", "working": i % 2 == 0})
-            yield f"history: come-odds called {i + 1} time(s), then a come-out roll", [
+            yield f"history: come-odds called {counted(i + 1, 'time')}, then a come-out roll", [
                 _roll(4), {"place": "c", "wager": COME, "amount": 10}, _roll(5),
                 {"place": "o", "wager": COME_ODDS, "amount": 20, "on": "c"}, *calls,
                 _roll(4, True), _roll(5, True)]
@@ -304,6 +306,8 @@ def deep(setting: Setting, rolls: int) -> list[Event]:
                                    **(working if w in HARD_WAYS else {})})
         ref.play([*placed, {"roll": [d1, d2]}])
         out += [*placed, {"roll": [d1, d2]}]
+    if not ref.table.come_out:  # a seven-out: each line bet below in its time (issue 43)
+        out.append({"roll": [3, 4]})
     for point in POINTS:
         for win in (True, False):
             line = _line(setting, COME_OUT_LINES, point, win, [])

@@ -5,12 +5,14 @@ player and roll. A wrong amount is a money finding, never a wrong decision or a 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from casino_proofs.protocol.answers import CrapsInput, Settled
 from casino_proofs.protocol.money import Money
 from casino_proofs.tables.observe import EVEN, Observation, Played, PlayerPaid
 from casino_proofs.tables.tally import Tally
+from casino_proofs.tables.witness import quoted
 
 MONEY_CLAUSE = "conv-money-round-once"
 
@@ -55,6 +57,36 @@ def matches(o: Observation) -> bool:
     return a.decision == d.decision
 
 
+def unfollowed(played: Played) -> list[tuple[Observation, Observation]]:
+    """Each Associate Chance settled otherwise than the rules on the roll that decides its
+    Single Chance bet, with that bet (r3-95.16-intro.s1: they "follow the outcome of the
+    Single Chance wager"; Come odds inactive on a come-out roll are returned, 95.16 (3)).
+    Only where the Single Chance bet is itself settled as the rules say: where it is not,
+    the fault is its own. Worked out once a script."""
+    if played.odds_faults is None:
+        played.odds_faults = _unfollowed(played.observations)
+    return played.odds_faults
+
+
+def _unfollowed(observations: Sequence[Observation]) -> list[tuple[Observation, Observation]]:
+    if all(o.on is None for o in observations):
+        return []  # no Associate Chance in the script
+    by_roll = {(o.where.event, o.bet): o for o in observations}
+    out = []
+    for o in observations:
+        parent = by_roll.get((o.where.event, o.on)) if o.on is not None else None
+        if parent is not None and deciding(parent) and direction(o.answer, o) != "fault" \
+                and not matches(o):
+            out.append((o, parent))
+    return out
+
+
+def deciding(line: Observation) -> bool:
+    """A Single Chance bet decided on its roll, as the rules decide it: the roll its
+    Associate Chances follow."""
+    return matches(line) and direction(line.answer, line) not in ("none", "fault")
+
+
 def first_failure(played: Played) -> tuple[int, str] | None:
     """The first event of a script answered otherwise than the rules, and the table
     obligation that judges it (None: none). What a coverage obligation attributes the
@@ -62,7 +94,9 @@ def first_failure(played: Played) -> tuple[int, str] | None:
     failures = [(j.where.event, j.expect.kind or "placement") for j in played.judged
                 if not j.holds]
     failures += [(x.where.event, "on-table") for x in played.listings]
-    failures += [(o.where.event, "history") for o in played.observations if not matches(o)]
+    odds = {(o.where.event, o.bet) for o, _line in unfollowed(played)}
+    failures += [(o.where.event, "follow" if (o.where.event, o.bet) in odds else "history")
+                 for o in played.observations if not matches(o)]
     return min(failures, default=None)
 
 
@@ -88,8 +122,12 @@ class Settlements:
         """Every observation after the first of its input against the reference table
         (history), and every win's amount (money)."""
         session = self.tallies["history"].session
+        odds = {id(o) for o, _line in unfollowed(played)}
         for index, o in enumerate(played.observations):
             if not isinstance(o.answer, Settled) or o.due is None:
+                continue
+            if id(o) in odds:  # the follow obligation's: one fact, one finding
+                self._money(o)
                 continue
             if self.every or o.input in self.seen:
                 self.history(o, (session, index))
@@ -143,7 +181,7 @@ class Settlements:
         # one kind per payout clause, whatever the wager and the stake (the witness names
         # them)
         clause = clauses[-1] if clauses else MONEY_CLAUSE
-        group = f"winnings paid otherwise than {clause} and the declared rounding say"
+        group = f"wins paid otherwise than {clause} and the declared rounding say"
         if tally.count(o.paid == wanted, group, clause, o.where.event):
             tally.witness(group, {"where": o.where.text(), "wager": o.input.wager,
                                   "stake": o.amount, "net": str(due.due.net if due.due else ""),
@@ -159,7 +197,9 @@ class Settlements:
         if tally.count(p.paid == wanted, "a player's winnings on a roll", MONEY_CLAUSE,
                        p.where.event):
             tally.witness("a player's winnings on a roll", {
-                "where": p.where.text(), "wager": f"player {p.player}'s bets",
+                "where": p.where.text(), "wager": f"the bets of player {quoted(p.player)}",
                 "stake": None, "net": "", "exact": str(p.exact), "due": wanted,
                 "rounding": f"{self.money.rounding}, per player", "paid": p.paid,
+                **({} if p.player in p.named else
+                   {"named": [quoted(str(n)[:40]) for n in p.named[:8]]}),
                 "clauses": ["policy-payment-per-player"]}, p.where.script, p.where.event)

@@ -10,7 +10,7 @@ alone: the candidates are tried in a fixed order, and the first that still fails
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from casino_proofs.obligations.verdict import Result, Verdict
@@ -26,9 +26,33 @@ MAX_PLAYS = 1_500
 SLICE = 64
 
 
-def failures(setting: Setting, script: Script, answers: Any) -> dict[str, tuple[str, str]]:
-    """The table obligations a script's answers break, each with its first case in words and
-    the clause it breaks (none when the script got no answer)."""
+@dataclass(frozen=True)
+class Shortest:
+    """The shortest script found that still breaks an obligation: its events, the engine's
+    answers to them, the case in words and the clause it breaks, the event it breaks it at
+    (from 1), and the answer the rules demand there (in the protocol's shapes)."""
+
+    script: Script
+    why: str
+    clause: str
+    answers: Any = None
+    event: int = 0
+    due: Any = None
+
+    def json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"script": list(self.script.events),
+                               "events": len(self.script.events), "why": self.why}
+        if isinstance(self.answers, list):
+            out["answers"] = self.answers
+        if self.event:
+            out.update(event=self.event, due=self.due)
+        return out
+
+
+def failures(setting: Setting, script: Script, answers: Any
+             ) -> dict[str, tuple[str, str, int]]:
+    """The table obligations a script's answers break, each with its first case in words,
+    the clause it breaks and its event (none when the script got no answer)."""
     played = Played(track=False)
     read_script(script, answers, played, setting)
     if played.unanswered:
@@ -38,19 +62,39 @@ def failures(setting: Setting, script: Script, answers: Any) -> dict[str, tuple[
     return judge.failures()
 
 
+def _shown(setting: Setting, script: Script, kind: str, answers: Any) -> Shortest:
+    """A script and the engine's answers to it, as a report shows them: the case of
+    ``kind`` it breaks, and the answer the rules demand at that event."""
+    played = Played(track=False, dues=[])
+    read_script(script, answers, played, setting)
+    judge = Judge(setting.money, setting.policies.per_player, every=True)
+    judge.session(script.label, played)
+    why, clause, event = judge.failures().get(kind, ("", "", 0))
+    dues = played.dues or []
+    due = dues[event - 1] if 0 < event <= len(dues) else None
+    return Shortest(script, why, clause, answers, event if due is not None else 0, due)
+
+
 def shortest(setting: Setting, script: Script, kind: str, play: PlayMany
              ) -> tuple[Script, str, str]:
     """``script`` cut down to the fewest events that still break obligation ``kind``, that
-    case in words and the clause it breaks: chunks of events dropped, halving the chunk each
-    time none can be."""
+    case in words and the clause it breaks."""
+    found = reproducer(setting, script, kind, play)
+    return found.script, found.why, found.clause
+
+
+def reproducer(setting: Setting, script: Script, kind: str, play: PlayMany) -> Shortest:
+    """``script`` cut down to the fewest events that still break obligation ``kind``, with
+    the engine's answers and what the rules demand where it breaks it: chunks of events
+    dropped, halving the chunk each time none can be, then every window of up to four."""
     events = list(script.events)
-    why = clause = ""
     plays = 0
     best = script
+    kept: Any = None  # the engine's answers to ``best``, once it is a shrunk one
 
     def first_failing(cuts: list[tuple[int, int]]) -> Script | None:
         """The first of these cuts (start, width) that still breaks ``kind``."""
-        nonlocal why, clause, plays
+        nonlocal plays, kept
         candidates = [Script(f"{script.name}, shrunk", script.kind,
                              tuple(events[:i] + events[i + w:]), {},
                              id=f"shrink-{plays + n + 1}")
@@ -61,9 +105,8 @@ def shortest(setting: Setting, script: Script, kind: str, play: PlayMany
             part = candidates[at:at + SLICE]
             plays += len(part)
             for candidate, answers in zip(part, play(part), strict=True):
-                broken = failures(setting, candidate, answers)
-                if kind in broken:
-                    why, clause = broken[kind]
+                if kind in failures(setting, candidate, answers):
+                    kept = answers
                     return candidate
         return None
 
@@ -81,19 +124,15 @@ def shortest(setting: Setting, script: Script, kind: str, play: PlayMany
         shorter = found is not None
         if found is not None:
             events, best = list(found.events), found
-    if not why:
-        why, clause = failures(setting, best, play([best])[0]).get(kind, ("", ""))
-    return best, why, clause
+    return _shown(setting, best, kind, kept if kept is not None else play([best])[0])
 
 
-def with_shortest(r: Result, found: tuple[Script, str, str] | None) -> Result:
-    """A refutation with the shortest script found that still breaks it."""
+def with_shortest(r: Result, found: Shortest | None) -> Result:
+    """A refutation with the shortest script found that still breaks it: its events and
+    the engine's answers in the counterexample (``shortest``), every format showing them."""
     if found is None or r.verdict is not Verdict.REFUTED:
         return r
-    script, why, _clause = found
-    cex = {**(r.counterexample or {}),
-           "shortest": {"script": list(script.events), "events": len(script.events),
-                        "why": why}}
-    return replace(r, counterexample=cex,
+    n = len(found.script.events)
+    return replace(r, counterexample={**(r.counterexample or {}), "shortest": found.json()},
                    detail=f"{r.detail}; the shortest script found that shows it: "
-                          f"{len(script.events)} events ({why})")
+                          f"{n} event{'s' * (n != 1)}")

@@ -166,8 +166,10 @@ def _family_suite(setting: Setting, family: Family, forced_k: int | None,
                        identifiers(machine.edges, pairs, chosen),
                        problems=list(machine.problems))
     if untold:
-        part.problems.append(f"{family.name}: {len(untold):,} pair(s) of its states apart are "
-                             "told apart by no probe of one or two inputs")
+        part.problems.append(f"{family.name}: {len(untold):,} "
+                             f"pair{'' if len(untold) == 1 else 's'} of its states apart "
+                             f"{'is' if len(untold) == 1 else 'are'} told apart by no probe "
+                             "of one or two inputs")
     k = forced_k if forced_k is not None else 0
     while forced_k is None and k < MAX_K and _size(part, k + 2, budget) <= budget:
         k += 1
@@ -191,6 +193,19 @@ def mutation(part: FamilySuite, played: Sequence[Sequence[Event]],
     if found.survived and any(c is not None for c in cut):
         found.past_refusals(Analysis(part.machine, part.apart, read(part.machine, played)))
     return found, analysis
+
+
+def _by_family(played: Sequence[Script], refused: Mapping[str, int]
+               ) -> tuple[dict[str, list[tuple[Event, ...]]], dict[str, list[int | None]]]:
+    """The suite's scripts played, by family, and each one's first event the table refused
+    that the text leaves to it (None: none)."""
+    by_family: dict[str, list[tuple[Event, ...]]] = {}
+    cuts: dict[str, list[int | None]] = {}
+    for s in played:
+        name = s.name.rsplit(" ", 1)[0].removeprefix("suite: ")
+        by_family.setdefault(name, []).append(s.events)
+        cuts.setdefault(name, []).append(refused.get(s.name))
+    return by_family, cuts
 
 
 def _family(part: FamilySuite, m: Mutation) -> str:
@@ -223,12 +238,7 @@ def judge(parts: Sequence[FamilySuite], answered: set[str], played: Sequence[Scr
         return Result(ob, Verdict.VACUOUS, time.perf_counter() - started,
                       "the table offers no wager of any family"), []
     problems = [p for part in parts for p in part.problems]
-    by_family: dict[str, list[tuple[Event, ...]]] = {}
-    cuts: dict[str, list[int | None]] = {}
-    for s in played:
-        name = s.name.rsplit(" ", 1)[0].removeprefix("suite: ")
-        by_family.setdefault(name, []).append(s.events)
-        cuts.setdefault(name, []).append((refused or {}).get(s.name))
+    by_family, cuts = _by_family(played, refused or {})
     runs = [(part, *mutation(part, by_family.get(part.family.name, []),
                              cuts.get(part.family.name, []))) for part in parts]
     each = [{"family": part.family.name, "k": part.k, **m.json()} for part, m, _a in runs]
@@ -245,7 +255,7 @@ def judge(parts: Sequence[FamilySuite], answered: set[str], played: Sequence[Scr
         part, m, a = failing
         assert m.survivor is not None
         return Result(ob, Verdict.REFUTED, seconds,
-                      f"the suite is not complete for {part.family.name}'s machine: "
+                      f"the suite is not complete for the machine of {part.family.name}: "
                       f"{m.survivors:,} of its {m.total:,} mutants survive the scripts "
                       f"played, the first: {m.survivor.words()}",
                       counterexample={"family": part.family.name,
@@ -255,11 +265,17 @@ def judge(parts: Sequence[FamilySuite], answered: set[str], played: Sequence[Scr
                                       **figures}), each
     if unanswered:
         return Result(ob, Verdict.ERROR, seconds,
-                      f"not established: {len(unanswered):,} script(s) of the suite got no "
+                      f"not established: {len(unanswered):,} "
+                      f"script{'' if len(unanswered) == 1 else 's'} of the suite got no "
                       f"answer, e.g. {unanswered[0]}", figures), each
+    return _proved(ob, seconds, parts, [m for _p, m, _a in runs], domain), each
+
+
+def _proved(ob: Obligation, seconds: float, parts: Sequence[FamilySuite],
+            mutations: Sequence[Mutation], domain: str) -> Result:
     k = min(part.k for part in parts)
-    killed = sum(m.killed for _p, m, _a in runs)
-    beyond = sum(m.beyond for _p, m, _a in runs)
+    killed = sum(m.killed for m in mutations)
+    beyond = sum(m.beyond for m in mutations)
     here = (f"; {beyond:,} more are killed only past events the text leaves to the table, "
             "which it refused: not reachable at this table") if beyond else ""
     return Result(ob, Verdict.PROVED, seconds,
@@ -267,12 +283,11 @@ def judge(parts: Sequence[FamilySuite], answered: set[str], played: Sequence[Scr
                   "Vaandrager and Melse, CONCUR 2025), and every mutant of each family's "
                   f"machine killed by the scripts played ({killed:,} of {killed:,}: every "
                   f"output fault and transfer fault, extra states at k of 1 or more{here}): "
-                  "every "
-                  "implementation whose states are all reached by an access script followed "
-                  "by at most k inputs, and whose answers differ from the model's, is found "
-                  f"({domain})",
+                  "every implementation whose states are all reached by an access script "
+                  "followed by at most k inputs, and whose answers differ from the model's, "
+                  f"is found ({domain})",
                   enumeration=f"enumeration: {sum(len(p.scripts) for p in parts):,} "
-                              f"scripts, {killed:,} mutants killed, 0 surviving"), each
+                              f"scripts, {killed:,} mutants killed, 0 surviving")
 
 
 def _frozen(event: Event) -> Any:

@@ -19,7 +19,7 @@ from casino_proofs.tables.observe import Played, read_script
 from casino_proofs.tables.planner import Script
 from casino_proofs.tables.play_budget import PlayBudget
 from casino_proofs.tables.scripts import plan
-from casino_proofs.tables.shrink import shortest
+from casino_proofs.tables.shrink import reproducer
 from casino_proofs.tables.table_run import TableRun, read_run
 
 #: plays scripts on the engine, one answer list (or a Faulty) per script
@@ -92,5 +92,5 @@ def run_table(play: Player, specs: Sequence[spec.WagerSpec], setting: Setting,
     for kind, tally in run.judge.tallies.items():
         first = tally.ranked()[0][1].script if tally.groups else ""
         if first in by_label and kind != "scripts":
-            run.shortest[kind] = shortest(setting, played[by_label[first]], kind, play)
+            run.shortest[kind] = reproducer(setting, played[by_label[first]], kind, play)
     return run

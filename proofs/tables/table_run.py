@@ -45,8 +45,8 @@ from casino_proofs.tables.oracle import Oracle
 from casino_proofs.tables.pairs import PairCoverage
 from casino_proofs.tables.planner import HARD_WAYS, ODDS_ON, SINGLE, Script
 from casino_proofs.tables.policies import Policies
-from casino_proofs.tables.settlements import matches, rounded_away
-from casino_proofs.tables.shrink import with_shortest
+from casino_proofs.tables.settlements import matches, rounded_away, unfollowed
+from casino_proofs.tables.shrink import Shortest, with_shortest
 from casino_proofs.tables.transitions import Transitions, fault_cause
 
 #: suspect scripts kept
@@ -94,8 +94,9 @@ class TableRun:
     plans: bool = True
     #: each refuted table obligation's first failing script, shrunk, and its case in words;
     #: what the run's PROVED covers (a played table's; a log has none)
-    shortest: dict[str, tuple[Script, str, str]] = field(default_factory=dict)
+    shortest: dict[str, Shortest] = field(default_factory=dict)
     domain: FaultDomain | None = None
+    unfollowed: set[CrapsInput] = field(default_factory=set)  # see _firsts, resting
 
     @property
     def suspects(self) -> list[str]:
@@ -148,9 +149,7 @@ class TableRun:
             self.transitions.observe(script, answers, played)
         self.pairs.hear(self.setting, script, played, self.plans)
         self.judge.session(script.label, played, place)
-        for o in played.observations:
-            if o.input not in self.first:
-                self._first(o, script.label)
+        _firsts(self, script.label, played)
 
     def _first(self, o: Observation, label: str) -> None:
         """The first observation of an input: what the protocol-1 obligations read."""
@@ -185,31 +184,109 @@ class TableRun:
             self.transitions.unseen -= later.transitions.observed
         self.pairs.merge(later.pairs)
         self.extra += later.extra
+        self.unfollowed |= {q for q in later.unfollowed if q in fresh}
         return self
+
+    def resting(self, results: list[Result]) -> list[Result]:  # (:func:`resting`)
+        return resting(results, self.unfollowed)
 
     def results(self, specs: Sequence[spec.WagerSpec]) -> list[Result]:
         silent = self.judge.tallies["scripts"].unanswered_first
-        out = [coverage(self.first, specs, self.universe, silent, self.lost)]
+        out = [refused_cause(self, coverage(self.first, specs, self.universe, silent,
+                                             self.lost), specs)]
         out += [with_shortest(r, self.shortest.get(r.obligation.kind)) for r in
                 self.judge.results(lambda kind: judged(self.setting, self.judge, kind))]
         if self.transitions is not None:
             out.append(self.transitions.result())
         out.append(self.pairs.result())
         out += self.extra
-        out += policies_results(self.setting.policies, self.setting.offered)
+        out += policies_results(self.setting.policies, _judged_wagers(self))
         return linked(out)
 
     def not_applicable(self) -> list[dict[str, str]]:
-        """The table obligations left out because nothing the table offers concerns them,
-        and nothing played or logged was a case of them."""
-        return [entry for entry in not_applicable(self.setting)
-                if not judged(self.setting, self.judge, entry["what"].rsplit("/", 1)[1])]
+        return not_applicable(self.setting, self.judge)
+
+#: the declared policies that keep a table from inputs of the universe (a state with a
+#: working call); the others (no take-down) keep it from events, never from an input
+EXCLUDING = ("no-working-call",)
+
+
+def _firsts(run: TableRun, label: str, played: Played) -> None:
+    """The first observation of each input a script shows is what the protocol-1
+    obligations read (``run.first``); those of odds that did not follow their line bet are
+    also kept (``run.unfollowed``): a protocol-1 refutation of one rests on ``follow``."""
+    odds = {id(o) for o, _line in unfollowed(played)}
+    for o in played.observations:
+        if o.input not in run.first:
+            run._first(o, label)
+            if id(o) in odds:
+                run.unfollowed.add(o.input)
+
+
+def _judged_wagers(run: TableRun) -> frozenset[str]:
+    """The wagers a declared policy is judged for: those the table offers; at a log, which
+    cannot tell what its table offers, those its sessions bet (never one it never shows)."""
+    if run.plans:
+        return run.setting.offered
+    return run.setting.offered & frozenset(q.wager for q in run.first)
+
+
+def refused_cause(run: TableRun, r: Result, specs: Sequence[spec.WagerSpec]) -> Result:
+    """Inputs never observed, all of wagers whose placements the table refused where the
+    rules take them, rest on that refusal: one finding with the obligation that judged it
+    (and every obligation of theirs not established shares it)."""
+    offered = {w.name for w in specs}
+    wagers = {q.wager for q in run.universe if q not in run.first and q.wager in offered}
+    refused = run.judge.refused
+    if r.verdict is not Verdict.ERROR or not wagers or not wagers <= set(refused) \
+            or run.silent or run.lost:
+        return r
+    kinds = sorted({refused[w] for w in wagers})
+    names = ", ".join(sorted(wagers))
+    return replace(r, cause=fault_cause(kinds[0]),
+                   detail=f"{r.detail}; they are of wagers whose placements the table "
+                          f"refused where the rules take them ({names}): one fact, "
+                          f"refuted by craps/table/{kinds[0]}")
+
+
+def resting(results: list[Result], unfollowed: set[CrapsInput]) -> list[Result]:
+    """``results`` with the protocol-1 refutations whose input was first observed as an
+    Associate Chance that did not follow its Single Chance bet (``unfollowed``) resting on
+    the ``follow`` finding."""
+    follow = next((r for r in results if r.obligation.id == "craps/table/follow"
+                   and r.verdict is Verdict.REFUTED), None)
+    if follow is None or not unfollowed:
+        return results
+    cause = fault_cause("follow")
+
+    def rests(r: Result) -> bool:
+        return r.verdict is Verdict.REFUTED and not r.cause and _shown_input(r) in unfollowed
+    out = [replace(r, cause=cause) if rests(r) else r for r in results]
+    if out == results:
+        return results
+    return [replace(r, cause=cause) if r is follow else r for r in out]
+
+
+def _shown_input(r: Result) -> CrapsInput | None:
+    """The input a protocol-1 result's counterexample shows (its wager, state and roll)."""
+    cex = r.counterexample or {}
+    state, roll = cex.get("state"), cex.get("roll")
+    if not isinstance(state, dict) or not isinstance(roll, list) or len(roll) != 2 \
+            or r.obligation.game != "craps":
+        return None
+    try:
+        return CrapsInput(r.obligation.subject, bool(state.get("come_out")),
+                          state.get("point"), bool(state.get("working")),
+                          bool(state.get("first_roll")), int(roll[0]), int(roll[1]))
+    except (TypeError, ValueError):
+        return None
 
 
 def _excluding(setting: Setting) -> str:
     """The declared policies that keep the table from inputs the text allows."""
     return ", ".join(f"policy-{name}" for name in contradicting(setting.policies,
-                                                                setting.offered))
+                                                                setting.offered)
+                     if name in EXCLUDING)
 
 
 def notes(run: TableRun) -> list[str]:
@@ -243,8 +320,9 @@ def judged(setting: Setting, judge: Judge, kind: str) -> bool:
     return applies(setting, kind) or judge.tallies[kind].total > 0
 
 
-def not_applicable(setting: Setting) -> list[dict[str, str]]:
-    """The table obligations left out because nothing the table offers concerns them."""
+def not_applicable(setting: Setting, judge: Judge | None = None) -> list[dict[str, str]]:
+    """The table obligations left out because nothing the table offers concerns them (and,
+    given the ``judge`` of what was played or logged, nothing there was a case of them)."""
     why = {"any-time": "the table offers no Multiple Chances wager",
            "follow": "the table offers no Associate Chance",
            "withdrawal": "the table offers no wager the text lets be withdrawn",
@@ -252,12 +330,17 @@ def not_applicable(setting: Setting) -> list[dict[str, str]]:
            if setting.policies.no_working_call
            else "the table offers no wager that takes a working call"}
     return [{"what": f"craps/table/{kind}", "why": f"not applicable: {reason}"}
-            for kind, reason in why.items() if not applies(setting, kind)]
+            for kind, reason in why.items() if not applies(setting, kind)
+            and (judge is None or not judged(setting, judge, kind))]
 
 
 def linked(results: list[Result]) -> list[Result]:
-    """One fault, one finding: a table obligation's refutation shares its cause with a session
-    that fails the same way and with the transitions no script reached past its failures."""
+    """One fault, one finding: a table obligation's refutation shares its cause with every
+    result that rests on it (a session that fails the same way, the transitions and history
+    pairs no script reached past its failures, the inputs never observed for want of the
+    placements it refused). A cause naming an obligation that is not refuted here stays,
+    for the craps run's facts to resolve (:func:`~casino_proofs.obligations.craps.facts.
+    one_fact`: the first observations of an input are the protocol-1 obligations')."""
     refuted = {r.obligation.kind for r in results if r.verdict is Verdict.REFUTED
                and r.obligation.id == f"craps/table/{r.obligation.kind}"}
     kinds = set()
@@ -267,14 +350,12 @@ def linked(results: list[Result]) -> list[Result]:
             kind = str((r.counterexample or {}).get("kind", ""))
             if kind in refuted and kind != "sessions":
                 r = replace(r, cause=fault_cause(kind))
-        if r.obligation.kind in ("sessions", "transitions") and r.cause:
-            kind = r.cause.rsplit("craps/table/", 1)[-1]
-            if kind not in refuted:
-                r = replace(r, cause="")
-            kinds.add(kind)
+        if r.cause.startswith(fault_cause("")):
+            kinds.add(r.cause.removeprefix(fault_cause("")))
         out.append(r)
     return [replace(r, cause=fault_cause(r.obligation.kind))
-            if r.obligation.kind in kinds and r.obligation.id == f"craps/table/{r.obligation.kind}"
+            if r.obligation.kind in kinds & refuted
+            and r.obligation.id == f"craps/table/{r.obligation.kind}"
             and r.verdict is Verdict.REFUTED else r for r in out]
 
 

@@ -26,11 +26,35 @@ def judged_text(w: dict[str, Any]) -> str:
             f"{'; ' + w['detail'] if 'detail' in w else ''})")
 
 
+def quoted(name: Any) -> str:
+    """A name from the protocol (a player's, a bet's) exactly as it was written, in quotes:
+    ``"joueur é"``, never a Python value."""
+    return json.dumps(name, ensure_ascii=False)
+
+
 def money_text(w: dict[str, Any]) -> str:
     if "event" in w:
         return judged_text(w)
     stake = (f" at a stake of {w['stake']:,} unit{'s' * (w['stake'] != 1)}"
              if w.get("stake") is not None else "")
     net = f" wins {w['net']} per unit, exactly" if w.get("net") else " win exactly"
-    return (f"{w['where']}: {w['wager']}{stake}{net} {w['exact']} units, due {w['due']} "
-            f"({w['rounding']}); the engine paid {w['paid']}")
+    if "named" in w:  # the roll's answer has no entry for this player
+        names = ", ".join(w["named"])
+        paid = ("the roll's answer names no player" if not names else
+                f"the roll's answer names no such player, only {names}")
+    elif w["paid"] is None:
+        paid = "the roll's answer gives it no amount paid"
+    else:
+        said = w["paid"]
+        paid = f"the engine paid {_units(said) if type(said) is int else quoted(said)}"
+    return (f"{w['where']}: {w['wager']}{stake}{net} {_units(w['exact'])} units, due "
+            f"{_units(w['due'])} ({w['rounding']}); {paid}")
+
+
+def _units(amount: Any) -> str:
+    """An amount of units as a report writes it: ``37,800``, ``56/3``."""
+    if type(amount) is int:
+        return f"{amount:,}"
+    if isinstance(amount, str) and amount.lstrip("-").isdigit():
+        return f"{int(amount):,}"
+    return str(amount)

@@ -72,7 +72,8 @@ def one_fact(results: list[Result]) -> list[Result]:
     """``results`` with a shared cause on the obligations that rest on one fact."""
     out = list(results)
     by_clause: dict[str, str] = {}
-    for (_under, clause, _s, _i), indices in _rule_facts(out).items():
+    facts = _rule_facts(out)
+    for (_under, clause, _s, _i), indices in facts.items():
         cause = _rule_cause(out[indices[0]], len(indices))
         by_clause.setdefault(clause, cause)
         if len(indices) > 1:
@@ -87,7 +88,29 @@ def one_fact(results: list[Result]) -> list[Result]:
         out = [replace(r, cause=cause) if r is history or r.cause == old or (
             r.obligation.kind == "agrees" and r.obligation.clause == clause
             and r.verdict is Verdict.REFUTED and not r.cause) else r for r in out]
-    return _unreadable(out)
+    return _unreadable(_dangling(out, facts))
+
+
+def _dangling(results: list[Result], facts: dict[tuple[str, str, str, str], list[int]]
+              ) -> list[Result]:
+    """A table's coverage (transitions, history pairs) or session that rests on a fault of
+    the table names the table obligation that judges it; where that is ``history`` and the
+    fault was the first observation of its input, the protocol-1 obligations refuted it:
+    the cause is then the first fact they refute (one finding with it); a cause naming no
+    refutation at all is dropped."""
+    refuted = {r.obligation.id for r in results if r.verdict is Verdict.REFUTED}
+    named = [r.cause.removeprefix(TABLE_FAULT) for r in results
+             if r.cause.startswith(TABLE_FAULT)]
+    if all(n in refuted for n in named):
+        return results
+    first = next(iter(facts.values()), [])
+    fact = _rule_cause(results[first[0]], len(first)) if first else ""
+    out = list(results)
+    for i in first if HISTORY in named and HISTORY not in refuted else []:
+        out[i] = replace(out[i], cause=out[i].cause or fact)
+    return [replace(r, cause=fact if r.cause == f"{TABLE_FAULT}{HISTORY}" else "")
+            if r.cause.startswith(TABLE_FAULT) and r.cause.removeprefix(TABLE_FAULT)
+            not in refuted else r for r in out]
 
 
 def _unreadable(results: list[Result]) -> list[Result]:

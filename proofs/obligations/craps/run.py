@@ -78,13 +78,14 @@ def _unobserved(results: list[Result], table: list[Result]) -> list[Result]:
     script or log observed carries the coverage's cause, and every one that rests on inputs a
     declared policy keeps the table from carries that policy's: one finding, headed by it."""
     unseen = next((r.cause for r in table if r.obligation.kind == "table-coverage"), "")
-    policy = next((r.cause for r in table if r.obligation.kind == "policies" and r.cause), "")
+    policies = {f"policy-{(r.counterexample or {}).get('policy')}": r.cause for r in table
+                if r.obligation.kind == "policies" and r.cause}
 
     def cause(r: Result) -> str:
         if r.verdict is not Verdict.ERROR or r.cause:
             return r.cause
-        if policy and EXCLUDED in r.detail:
-            return policy
+        if EXCLUDED in r.detail:  # the cause of the policy that keeps the table from it
+            return next((c for name, c in policies.items() if name in r.detail), "")
         return unseen if UNOBSERVED in r.detail else ""
     return [replace(r, cause=cause(r)) for r in results] + table
 
@@ -97,7 +98,7 @@ def _table_part(engine: Engine, values: Mapping[str, str], asked: list[spec.Wage
     asked any input)."""
     if engine.can(Capability.PLAYS_TABLES):
         run = table_player(engine).table_run(values)
-        results = _unobserved(results, run.results(asked))
+        results = run.resting(_unobserved(results, run.results(asked)))
         out = [*out, *run.not_applicable()]
     if not engine.can(Capability.ANSWERS_AGAIN):
         out = [*out, {"what": "craps/*/all-states/deterministic",

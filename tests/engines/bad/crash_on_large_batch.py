@@ -1,6 +1,6 @@
 """Exits, without a word, on a batch of more than 100 items; answers smaller ones.
 
-expect: exit=1 verdict=REFUTED says="a settle batch of 150 input(s) broke off" input=no
+expect: exit=1 verdict=REFUTED says="a settle batch of 150 inputs broke off" input=no
 """
 import os
 from typing import Any

@@ -1,7 +1,7 @@
 """Answers a batch of more than 100 items one answer short; a smaller batch, in full. (The any-7
 check asks 150 inputs in one batch, then again: each piece of a split batch is answered.)
 
-expect: exit=1 verdict=REFUTED says="a settle batch of 150 input(s) got no proper answer" input=no
+expect: exit=1 verdict=REFUTED says="a settle batch of 150 inputs got no proper answer" input=no
 """
 import json
 from typing import Any

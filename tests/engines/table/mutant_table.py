@@ -26,7 +26,7 @@ from casino_proofs import spec
 from casino_proofs.protocol.answers import POINTS
 from casino_proofs.protocol.money import Money
 from casino_proofs.tables.bets import RefBet, Setting, TableState
-from casino_proofs.tables.expected import _roll_answer
+from casino_proofs.tables.expected import roll_answer
 from casino_proofs.tables.family_inputs import families, on_table
 from casino_proofs.tables.family_machine import FamilyMachine, Key, state_key
 from casino_proofs.tables.family_mutants import _match
@@ -103,7 +103,7 @@ def _answer(s: Setting, ref: ReferenceTable, event: dict[str, Any]) -> Any:
     """What the reference table answers, and the table moved by it."""
     want = ref.expect(event)
     if isinstance(want, RollDue):
-        out = _roll_answer(want, s.money.per_stake_unit, False, s.money)
+        out = roll_answer(want, s.money.per_stake_unit, False, s.money)
         ref.rolled(event["roll"], {b: d.due.point or None for b, d in want.bets.items()
                                    if d.due is not None and d.due.decision == "none"}, 0)
         return out

@@ -9,7 +9,9 @@ behind a proxy that spoils its answers one way (``--mutate NAME``).
 - ``bad-rounding``: the hello declares the rounding ``"nearest"``;
 - ``short-script``: script ``s7``'s answers lack their last answer;
 - ``hang``: it never answers a request holding the script of a come-out roll after a
-  natural then 6-6 (a timeout proves nothing: never PROVED, never REFUTED for it).
+  natural then 6-6 (a timeout proves nothing: never PROVED, never REFUTED for it);
+- ``ascii-players``: the table pays per player (``--policy payment=per-player``) and names
+  each player of a roll's answer in ASCII (``joueur e`` for the scripts' ``joueur é``).
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ def _spoil(mutate: str, answer: Any, state: dict[str, int], events: list[Any]) -
         for a in answers:
             if not isinstance(a, dict) or "bets" not in a:
                 continue
+            for p in a.get("players", []) if mutate == "ascii-players" else []:
+                p["player"] = p["player"].replace("é", "e")
             if mutate == "drops-bet" and a["bets"] and script["id"] == "s3":
                 a["bets"].pop()
             for bet in a["bets"]:
@@ -57,7 +61,8 @@ def _spoil(mutate: str, answer: Any, state: dict[str, int], events: list[Any]) -
 
 def main() -> None:
     mutate = sys.argv[sys.argv.index("--mutate") + 1]
-    engine = subprocess.Popen(["node", str(TABLE_JS)], stdin=subprocess.PIPE,
+    policy = ["--policy", "payment=per-player"] if mutate == "ascii-players" else []
+    engine = subprocess.Popen(["node", str(TABLE_JS), *policy], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True)
     assert engine.stdin is not None and engine.stdout is not None
     state = {"scripts": 0}
