@@ -10,9 +10,7 @@ from casino_proofs.command.options import (
     Commands,
     budget_options,
     command,
-    format_option,
-    output_option,
-    quiet,
+    report_options,
 )
 from casino_proofs.command.output import write_report
 from casino_proofs.context import report_context
@@ -25,10 +23,8 @@ def register(sub: Commands) -> None:
                           "Each place the text of s. 95.15, 95.16 and 40 can be read more than "
                           "one way, compared with its default reading: a witness and the money "
                           "difference where it matters, the proof where it does not.")
-    output_option(ambiguities)
-    format_option(ambiguities, AmbiguitiesDocument, "sarif: results of kind review")
+    report_options(ambiguities, AmbiguitiesDocument, "sarif: results of kind review")
     budget_options(ambiguities)
-    quiet(ambiguities)
     ambiguities.set_defaults(run=run_ambiguities)
 
 

@@ -35,6 +35,7 @@ from casino_proofs.command.options import (
     budget_type,
     command,
     engine_options,
+    output_option,
     quiet,
     reading_option,
     session_options,
@@ -57,9 +58,8 @@ def register(sub: Commands) -> None:
                 "coverage and PAR figures, and what the engine under review breaks there; and "
                 "a dependency graph. From a check run now (the check's options), a --report or "
                 "a --bundle. The exit code is that check's.")
-    p.add_argument("--output", metavar="DIR", required=True,
-                   help="the site's directory: a new path, an empty directory, or a site this "
-                        "command wrote before (replaced whole)")
+    output_option(p, "DIR", "the site's directory: a new path, an empty directory, or a site "
+                            "this command wrote before (replaced whole)", required=True)
     source = p.add_mutually_exclusive_group()
     source.add_argument("--report", metavar="FILE",
                         help="a check report (casino-proofs check --format json) of any engine")

@@ -36,10 +36,8 @@ from casino_proofs.command.options import (
     budget_type,
     command,
     engine_options,
-    format_option,
-    output_option,
-    quiet,
     reading_option,
+    report_options,
     session_budget,
     session_options,
 )
@@ -65,7 +63,7 @@ def register(sub: Commands) -> None:
                     "Prove every obligation: spec exhaustive, exclusive and never vacuous; the "
                     "implementation under test agreeing with spec on every reachable state "
                     "and all 36 rolls, and on every Pai Gow hand.")
-    format_option(check, CheckDocument, "html: one self-contained page for an auditor",
+    report_options(check, CheckDocument, "html: one self-contained page for an auditor",
                   "report")
     reading_option(check)
     check.add_argument("--all-readings", action="store_true",
@@ -94,11 +92,9 @@ def register(sub: Commands) -> None:
                             f"tcp://HOST:PORT (a running scheduler); needs {scale.INSTALL} "
                             "(docs/scale.md)")
     budget_options(check)
-    output_option(check)
     check.add_argument("--bundle", metavar="DIR",
                        help="also write an audit bundle to DIR (a new or empty directory): "
                             "manifest, verdicts, answers, and every SMT query as SMT-LIB 2")
-    quiet(check)
     check.set_defaults(run=run_check)
 
 

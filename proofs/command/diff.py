@@ -16,9 +16,7 @@ from casino_proofs.command.options import (
     budget_options,
     budget_type,
     command,
-    format_option,
-    output_option,
-    quiet,
+    report_options,
 )
 from casino_proofs.command.output import check_output_paths, write_report
 from casino_proofs.context import parse_readings, report_context
@@ -72,11 +70,9 @@ def register(sub: Commands) -> None:
     p.add_argument("--expect", metavar="FILE",
                    help="the differences expected: a previous run's --format json, or a "
                         "reviewed list of difference IDs, one per line ('#' comments)")
-    format_option(p, DiffDocument, "markdown is short enough for a pull-request comment")
+    report_options(p, DiffDocument, "markdown is short enough for a pull-request comment")
     p.add_argument("--workers", type=budget_type("--workers"), default=2, metavar="N",
                    help="processes for the pass over every Pai Gow hand (default: 2)")
-    quiet(p)
-    output_option(p)
     budget_options(p)
     p.add_argument("--engine-timeout-ms", type=budget_type("--engine-timeout-ms"),
                    default=ENGINE_TIMEOUT_MS, metavar="MS",

@@ -18,10 +18,8 @@ from casino_proofs.command.options import (
     budget_type,
     command,
     engine_options,
-    format_option,
-    output_option,
-    quiet,
     reading_option,
+    report_options,
 )
 from casino_proofs.command.output import check_output_paths, write_report
 from casino_proofs.context import GAMES, parse_readings, report_context
@@ -44,8 +42,7 @@ def register(sub: Commands) -> None:
                      help="one game only (default: both)")
     par.add_argument("--wagers", metavar="LIST",
                      help="these craps wagers only (comma-separated)")
-    format_option(par, ParDocument)
-    output_option(par)
+    report_options(par, ParDocument)
     par.add_argument("--monte-carlo", type=budget_type("--monte-carlo"), default=None,
                      metavar="TRIALS",
                      help="also play each craps row TRIALS times (seeded) and check every exact "
@@ -58,7 +55,6 @@ def register(sub: Commands) -> None:
     par.add_argument("--workers", type=budget_type("--workers"), default=2, metavar="N",
                      help="processes for the seven-card count (default: 2)")
     engine_options(par)
-    quiet(par)
     par.set_defaults(run=run_par)
 
 

@@ -12,10 +12,9 @@ from casino_proofs.command.options import (
     Commands,
     budget_type,
     command,
-    format_option,
-    quiet,
+    report_options,
 )
-from casino_proofs.command.output import write_report
+from casino_proofs.command.output import check_output, write_report
 from casino_proofs.obligations.verdict import (
     EXIT_ON_RECORD,
     EXIT_PROVED,
@@ -40,7 +39,7 @@ def register(sub: Commands) -> None:
     replay.add_argument("bundle", metavar="DIR", help="a bundle written by check --bundle")
     replay.add_argument("--solver", choices=("cvc5", "z3"), default="cvc5",
                         help="the solver to re-check with (default: cvc5)")
-    format_option(replay, ReplayDocument)
+    report_options(replay, ReplayDocument)
     replay.add_argument("--rlimit", type=budget_type("--rlimit"), default=None,
                         metavar="UNITS",
                         help="the solver's resource limit per query (default: the bundle's: "
@@ -68,7 +67,6 @@ def register(sub: Commands) -> None:
     replay.add_argument("--paigow-again", action="store_true",
                         help="kept for old scripts: a bundle of our implementation has its "
                              "Pai Gow verdicts proved again by default")
-    quiet(replay)
     replay.set_defaults(run=run_replay)
 
 
@@ -79,6 +77,7 @@ def run_replay(args: argparse.Namespace) -> int:
     from casino_proofs.audit.manifest import BundleError
     from casino_proofs.audit.rederivation import replay, status_of
 
+    check_output(args.output, args.bundle)  # never into the bundle it re-derives
     bundle = load(args.bundle)  # a bad bundle is a one-line error before any solving
     if args.paigow_again:
         asking.refuse_foreign_engine(bundle)
@@ -113,5 +112,5 @@ def run_replay(args: argparse.Namespace) -> int:
         EXIT_ON_RECORD if held else EXIT_PROVED
     write_report(ReplayDocument(args.solver, tuple(o["id"] for o in bundle.obligations),
                                 tuple(findings), tuple(on_record), target, code),
-                 args.format, None)
+                 args.format, args.output)
     return code
