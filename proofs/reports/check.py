@@ -313,6 +313,30 @@ def summary_line(results: list[Result], seconds: float) -> str:
             + f" -- {counted or 'nothing'} of {len(results):,} obligations, {seconds:.1f} s")
 
 
+def next_step(results: list[Result]) -> str:
+    """What to do after a check, in one sentence (every format's summary says it)."""
+    verdict = overall(results)
+    counts = _counts(results)
+    if verdict == "PROVED":
+        return ("nothing to fix: every obligation is PROVED under the readings in force "
+                "(casino-proofs ambiguities says which readings matter)")
+    failing = sum(1 for r in results if r.verdict is not Verdict.PROVED)
+    groups = len(findings([r for r in results if r.verdict is not Verdict.PROVED]))
+    found = (f"{groups:,} finding{'s' * (groups != 1)} for {failing:,} "
+             f"obligation{'s' * (failing != 1)}")
+    if verdict in ("REFUTED", "VACUOUS"):
+        return (f"fix what failed ({found}, the most telling first, each with its witness "
+                "and the clause quoted), then run the check again")
+    if verdict == "ERROR":
+        return (f"the check could not establish {counts['ERROR']:,} "
+                f"obligation{'s' * (counts['ERROR'] != 1)} (ERROR): see what failed "
+                f"({found}) for the cause of each (an engine that did not answer, a "
+                "counterexample that did not replay), fix it, then run the check again")
+    return (f"{counts['UNKNOWN']:,} obligation{'s' * (counts['UNKNOWN'] != 1)} ran out of the "
+            "solver's budget (UNKNOWN): see what failed, then run the check again with a "
+            "larger --rlimit")
+
+
 def _fact(r: Result) -> tuple[Any, ...]:
     """What a failing obligation found, with its wager left out: two wagers that take the same
     impossible input the same way are one fact."""
@@ -386,6 +410,7 @@ def to_text(results: list[Result], context: dict[str, Any], seconds: float,
     what failed, in full, then every obligation, one line each, run by run."""
     detail = detail or CheckDetail()
     lines = wrapped(summary_line(results, seconds))
+    lines += wrapped(f"Next: {next_step(results)}")
     lines += header_lines(context)
     lines += engine_lines(detail)
     failing = [r for r in results if r.verdict is not Verdict.PROVED]

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from casino_proofs.reports.documents import DiffDocument
-from casino_proofs.reports.html_parts import STYLE, e, wide
+from casino_proofs.reports.html_parts import STYLE, e, result, wide
 from casino_proofs.reports.text import render as render_lines
 from casino_proofs.spec.paigow import COMBINATIONS
 
@@ -308,9 +308,11 @@ def _craps_html(doc: dict[str, Any]) -> list[str]:
         for w in _differing(doc):
             rows = "".join(
                 f"<tr><td>{e(state_text(d['state'], d['roll']))}</td>"
-                f"<td>{e(answer_text(d['a']))}</td><td>{e(answer_text(d['b']))}</td>"
-                f"<td>{e(d['net_difference'] or '')}</td><td>{e(', '.join(d['clauses']))}</td>"
-                f"<td>{'yes' if d['replayed'] else '<b>no</b>'}</td></tr>"
+                f'<td class="short">{e(answer_text(d["a"]))}</td>'
+                f'<td class="short">{e(answer_text(d["b"]))}</td>'
+                f"<td class=\"num\">{e(d['net_difference'] or '')}</td>"
+                f"<td>{', '.join(f'<span class=name>{e(c)}</span>' for c in d['clauses'])}</td>"
+                f"<td class=\"short\">{'yes' if d['replayed'] else '<b>no</b>'}</td></tr>"
                 for d in w["differences"])
             edges = "".join(f"<li>{e(_edge_line(r))}</li>" for r in w.get("edge", []))
             unreached = _unreached_line(w)
@@ -325,11 +327,29 @@ def _craps_html(doc: dict[str, Any]) -> list[str]:
     return parts
 
 
+def _next_step(doc: dict[str, Any]) -> str:
+    """What to do after a diff, in one sentence."""
+    code = doc["exit_code"]
+    if code == 0:
+        return ("nothing to review: the two sides settle and rank alike"
+                if doc.get("expect") is None else "nothing new: exactly the expected differences")
+    if code == 1:
+        return ("review each difference below (its inputs, both sides' answers, the clauses); "
+                "a CI job pins the accepted ones with --expect FILE")
+    return ("see the notes at the end: a list could not be proved complete (UNKNOWN: a larger "
+            "--rlimit) or a difference did not replay (ERROR)")
+
+
 def to_html(doc: dict[str, Any]) -> str:
     n = len(doc["differences"])
+    code = doc["exit_code"]
+    verdict = {0: "PROVED", 1: "REFUTED", 3: "UNKNOWN"}.get(code, "ERROR")  # its colour
+    headline = (f"{doc['verdict']}: {n:,} difference{'s' * (n != 1)} (exit {code})")
     parts = [f"<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><meta name=\"viewport\" "
              f"content=\"width=device-width, initial-scale=1\"><title>casino-proofs "
-             f"diff</title><style>{STYLE}</style><body><h1>casino-proofs diff: "
+             f"diff</title><style>{STYLE}</style><body>"
+             f"{result(verdict, headline, e(_next_step(doc)), code)}"
+             f"<h1>casino-proofs diff: "
              f"{e(doc['verdict'])} ({n:,} difference{'s' * (n != 1)})</h1>",
              f"<p><b>A</b> {e(side_text(doc['a']))}<br><b>B</b> {e(side_text(doc['b']))}</p>"]
     expect = _expect_lines(doc)

@@ -9,7 +9,7 @@ from typing import Any
 from casino_proofs.reports.check import header_lines
 from casino_proofs.reports.documents import ParDocument
 from casino_proofs.reports.edge_chart import edge_figure
-from casino_proofs.reports.html_parts import STYLE, e
+from casino_proofs.reports.html_parts import PRINT_SCRIPT, STYLE, e, result
 from casino_proofs.reports.text import GLUE, render
 
 
@@ -285,18 +285,24 @@ def to_html(doc: dict[str, Any]) -> str:
     reg = doc["regulation"]
     code = doc["summary"]["exit_code"]
     verdict = {0: "PROVED", 1: "REFUTED", 3: "UNKNOWN"}.get(code, "ERROR")  # its colour
+    next_step = ("nothing to fix: every exact figure of the specification is the "
+                 "implementation's too" if code == 0 else
+                 "see the rows marked “spec and impl disagree” below (and the Monte Carlo "
+                 "intervals, where one misses); casino-proofs settle asks the engine about "
+                 "one input")
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>casino-proofs PAR sheet: {e(result_line(doc))}</title>
 <style>{STYLE}</style></head>
 <body class="sheet">
-<header><h1>PAR sheet: {e(reg["citation"])}, version {e(reg["version"])}</h1>
-<p id="overall" class="badge {verdict}" data-exit="{code}">{e(result_line(doc))}</p>
+<header>{result(verdict, result_line(doc), e(next_step), code)}
+<h1>PAR sheet: {e(reg["citation"])}, version {e(reg["version"])}</h1>
 <p>{e(_covers(doc))}, from the specification, checked against the implementation
 {e(doc.get("engine", "impl"))}. {e(monte_carlo_line(doc))}.</p>
 <p>casino-proofs {e(doc["tool"]["version"])}.</p></header>
 {par_section(doc)}
+<script>{PRINT_SCRIPT}</script>
 </body></html>
 """
 
