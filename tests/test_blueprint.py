@@ -238,6 +238,27 @@ def test_r3_95_15_1_s1_shows_constraints_code_readings_coverage_and_par(our_site
     assert "0.111111111111" in article
 
 
+def test_r3_95_16_1_s4_a_reading_s_witness_is_a_wager_of_its_own_section(our_site: Path,
+                                                                          faulty_site: Path
+                                                                          ) -> None:
+    """Issue 44: a page of s. 95.16 gave a Hard Way as the witness of odds-notation. Each
+    section's page shows a witness among its own wagers (and s. 95.15's a Hard Way still)."""
+    pages = site_pages(our_site)
+    odds = articles(pages["section-95.16.html"])["r3-95.16-1.s4"]
+    odds = odds[odds.index("reading-odds-notation"):]
+    assert re.search(r"witness: (pass|dont-pass|come|dont-come)-odds on roll", odds), odds[:600]
+    assert "witness: hard-" not in odds[:odds.index("affects:")]
+    payout = articles(pages["section-95.15.html"])["r3-95.15-2.s2"]
+    payout = payout[payout.index("reading-odds-notation"):]
+    assert "witness: hard-4 on roll 2,2" in payout
+    # the Implementation part names whose code it shows (a page about another engine showed
+    # impl/craps.py under a bare heading)
+    assert "This project&#x27;s implementation (the engine under review)" in "".join(
+        pages.values())
+    assert "This project&#x27;s implementation, not the engine under review" in "".join(
+        site_pages(faulty_site).values())
+
+
 def test_a_convention_is_never_shown_as_regulation_text(our_site: Path) -> None:
     pages = site_pages(our_site)
     found = articles(pages["conventions.html"])

@@ -17,7 +17,7 @@ from casino_proofs.reports.documents import (
     RankDocument,
     SettleDocument,
 )
-from casino_proofs.reports.text import render, wrapped
+from casino_proofs.reports.text import render, result_lines, wrapped
 from casino_proofs.reports.width import width
 from casino_proofs.untrusted.printable import one_line
 
@@ -493,9 +493,27 @@ def compare_report(doc: CompareDocument) -> str:
     return compare_text(doc.json())
 
 
+#: what to do after one answer asked of the engine, by whether it agrees with the text
+ONE_ANSWER_NEXT = {
+    True: "nothing to fix for this input (check proves every input alike)",
+    False: "the engine departs from the clauses quoted below on this input: check --engine "
+           "TARGET proves every input and finds all such",
+    None: "nothing to compare on one hand: check --only paigow proves the engine's order "
+          "over every hand",
+}
+
+
+def one_answer_result(agree: bool | None, what: str) -> list[str]:
+    """The result of settle, rank or compare: whether the sides agree, the exit code."""
+    verdict = ("spec and impl agree" if agree else "the engine names no combination"
+               if agree is None else "SPEC AND IMPL DISAGREE")
+    return result_lines(verdict, 1 if agree is False else 0, what, ONE_ANSWER_NEXT[agree])
+
+
 def rank_text(doc: dict[str, Any]) -> str:
     spec_side, impl_side = doc["spec"], doc["impl"]
     lines = [
+        *one_answer_result(doc["agree"], f"one {doc['scope']}, {doc['hand']}"),
         f"{doc['hand']} ({doc['scope']})",
         f"  spec: {spec_side['category']}  [{spec_side['clause']}]",
         f"  impl: {_impl_hand_text(impl_side)}",
@@ -511,6 +529,7 @@ def compare_text(doc: dict[str, Any]) -> str:
     a, b = doc["a"], doc["b"]
     winner = {"a": f"A ({a['hand']})", "b": f"B ({b['hand']})", "tie": "neither: a tie"}
     lines = [
+        *one_answer_result(doc["agree"], f"two {a['scope']}s"),
         f"A: {a['hand']}  {a['category']}",
         f"B: {b['hand']}  {b['category']}",
         f"  ranks higher: {winner[doc['spec']['winner']]}",
@@ -531,15 +550,19 @@ def settle_report(doc: SettleDocument) -> str:
         + ([f"point {st['point']}"] if st["point"] else [])
         + (["working"] if st["working"] else [])
         + (["a shooter's first roll"] if st["first_roll"] else []))
-    lines = [f"{doc.wager} on roll {die_1},{die_2} ({where})"]
+    lines = [*one_answer_result(doc.agree, f"one wager on one roll, {doc.wager} on "
+                                           f"{die_1},{die_2}"),
+             f"{doc.wager} on roll {die_1},{die_2} ({where})"]
     if "rules" in spec_out or not doc.reachable:
         lines.append(f"  spec: {spec_out['decision']}: "
                      + ("; ".join(settlement_text(s) for s in doc.spec_rules) or spec_out.get(
                          "why", "no rule decides this outcome")))
     else:
         lines.append(f"  spec: {settlement_text(spec_out)}")
-    lines.append(f"  impl: {settlement_text(doc.impl)}")
-    lines.append("  spec and impl agree" if doc.agree else "  SPEC AND IMPL DISAGREE")
+    side = "impl" if doc.engine == "impl" else "engine"  # the engine under test, by its role
+    lines.append(f"  {side}: {settlement_text(doc.impl)}")
+    lines.append(f"  spec and {side} agree" if doc.agree else
+                 f"  SPEC AND {side.upper()} DISAGREE")
     lines += quote_lines(doc.clauses, "  ")
     lines.append("  readings: " + ", ".join(f"{k}={v}" for k, v in doc.readings.items()))
     return render(lines)

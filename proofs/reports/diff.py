@@ -10,6 +10,7 @@ from typing import Any
 
 from casino_proofs.reports.documents import DiffDocument
 from casino_proofs.reports.html_parts import STYLE, e, result, wide
+from casino_proofs.reports.text import count
 from casino_proofs.reports.text import render as render_lines
 from casino_proofs.spec.paigow import COMBINATIONS
 
@@ -78,10 +79,6 @@ def _edge_line(row: dict[str, Any]) -> str:
     return (f"house edge from {row['start']}: A {percent(row['a'])}, B {percent(row['b'])}"
             + (f", change {percent(change)}" if change is not None else "")
             + (f" ({row['note']})" if row.get("note") else ""))
-
-
-def count(n: int, noun: str) -> str:
-    return f"{n:,} {noun}{'s' * (n != 1)}"
 
 
 def _unreached_line(w: dict[str, Any]) -> str | None:
@@ -201,6 +198,7 @@ def _paigow_lines(paigow: dict[str, Any]) -> list[str]:
 def to_text(doc: dict[str, Any]) -> str:
     n = len(doc["differences"])
     lines = [f"casino-proofs diff: {doc['verdict']} -- {count(n, 'difference')}",
+             f"Next: {_next_step(doc)}",
              f"A: {side_text(doc['a'])}", f"B: {side_text(doc['b'])}", ""]
     if doc.get("craps") is not None:
         lines += _craps_lines(doc)
