@@ -31,12 +31,12 @@ def register(sub: Commands) -> None:
 def run_ambiguities(args: argparse.Namespace) -> int:
     from casino_proofs.analyses.readings.ambiguities import find_all, finding_json
     from casino_proofs.command.output import check_output_paths
-    from casino_proofs.progress import Progress
+    from casino_proofs.progress import phase
     from casino_proofs.solving.budget import Budget
 
     check_output_paths(args.output, None)
     budget = Budget(z3_rlimit=args.rlimit, wall_ms=args.timeout_ms)
-    bar = Progress("ambiguities", 0, not args.quiet)
+    bar = phase("ambiguities", unit="readings decided")
     findings = [finding_json(f) for f in find_all(bar, budget)]
     bar.close()
     doc = AmbiguitiesDocument({**report_context({}), "budget": budget.as_json()},

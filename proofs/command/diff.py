@@ -26,7 +26,7 @@ from casino_proofs.obligations.verdict import (
     EXIT_REFUTED,
     EXIT_UNKNOWN,
 )
-from casino_proofs.progress import Progress
+from casino_proofs.progress import phase
 from casino_proofs.protocol.hello import EngineUnavailable
 from casino_proofs.reports.documents import DiffDocument
 from casino_proofs.solving.budget import Budget
@@ -173,7 +173,7 @@ def run_diff(args: argparse.Namespace) -> int:
         if a.engine is not None:
             a.engine.close()
         raise
-    bar = Progress("diff", 0, not args.quiet, unit="hands")
+    bar = phase("diff", unit="hands")
     try:
         doc = diff.run(a, b, games, wagers, budget, args.workers, bar.reached)
     finally:

@@ -31,6 +31,7 @@ from casino_proofs.command import (
 from casino_proofs.command.arguments import UsageError
 from casino_proofs.command.options import ERROR, EXIT_CODES, PROG, Help, Parser
 from casino_proofs.obligations.verdict import EXIT_ERROR, EXIT_USAGE
+from casino_proofs.progress import reporting
 from casino_proofs.reports.width import fit_to
 from casino_proofs.untrusted import processes as reaper
 from casino_proofs.untrusted.printable import one_line
@@ -146,7 +147,7 @@ def _main(argv: list[str] | None) -> int:
         return EXIT_USAGE
     fit_to(output)
     try:
-        with _hypothesis_home_elsewhere():
+        with _hypothesis_home_elsewhere(), reporting(args.command, not args.quiet):
             return int(args.run(args))
     except (UsageError, ValueError) as exc:
         _say(f"{ERROR}{one_line(str(exc) or type(exc).__name__)}")

@@ -29,13 +29,13 @@ def register(sub: Commands) -> None:
 def run_mutants(args: argparse.Namespace) -> int:
     from casino_proofs.analyses.assurance.mutants import generate, quick, report, run
     from casino_proofs.command.output import check_output_paths
-    from casino_proofs.progress import Progress
+    from casino_proofs.progress import phase
 
     check_output_paths(args.output, None)
     chosen = generate(args.only)
     if args.quick:
         chosen = quick(chosen)
-    progress = Progress("mutants", len(chosen), not args.quiet)
+    progress = phase("mutants", len(chosen), "mutants run")
     outcomes = []
     for m in chosen:
         outcomes.append(run(m))

@@ -76,12 +76,12 @@ def run_par(args: argparse.Namespace) -> int:
     if args.stake is not None and args.only == "paigow":
         raise UsageError("--stake is the breakage of the craps payouts; par --only paigow "
                          "has none")
-    from casino_proofs.progress import Progress
+    from casino_proofs.progress import phase
 
     engine = open_engine(args.engine, args.engine_timeout_ms)
     parts = [g for g in ("craps", "paigow") if args.only in (None, g)]
     # no time left: the craps sheet takes a second or two, the Pai Gow sheet many more
-    bar = Progress("par", len(parts), not args.quiet, unit="games", estimate=False)
+    bar = phase("par", len(parts), "games", estimate=False)
     try:
         craps = monte = None
         if "craps" in parts:

@@ -21,7 +21,7 @@ from casino_proofs.obligations.verdict import (
     EXIT_REFUTED,
     EXIT_UNKNOWN,
 )
-from casino_proofs.progress import Progress
+from casino_proofs.progress import stage, steps
 from casino_proofs.reports.documents import ReplayDocument
 from casino_proofs.solving.budget import DEFAULT_CVC5_RLIMIT, DEFAULT_Z3_RLIMIT
 
@@ -78,6 +78,7 @@ def run_replay(args: argparse.Namespace) -> int:
     from casino_proofs.audit.rederivation import replay, status_of
 
     check_output(args.output, args.bundle)  # never into the bundle it re-derives
+    stage("reading the bundle")
     bundle = load(args.bundle)  # a bad bundle is a one-line error before any solving
     if args.paigow_again:
         asking.refuse_foreign_engine(bundle)
@@ -94,14 +95,13 @@ def run_replay(args: argparse.Namespace) -> int:
     ours = bundle.manifest.engine.get("target") == "impl" \
         and bundle.manifest.engine.get("kind") == "impl"
     target = args.engine or ("impl" if ours and not args.on_record else None)
+    steps(6 if target is not None else 5)
     if target is not None:
         engine = open_engine(target, args.engine_timeout_ms)
-    bar = Progress(f"replay with {args.solver}", 0, not args.quiet)
     try:
-        findings, on_record = replay(bundle, args.solver, args.rlimit, args.timeout_ms, bar,
+        findings, on_record = replay(bundle, args.solver, args.rlimit, args.timeout_ms, None,
                                      engine)
     finally:
-        bar.close()
         if engine is not None:
             engine.close()
     status = status_of(findings)
@@ -110,6 +110,7 @@ def run_replay(args: argparse.Namespace) -> int:
     held = [o for o, s in status.items() if s == "on-record"]
     code = EXIT_REFUTED if bad else EXIT_UNKNOWN if unknown else \
         EXIT_ON_RECORD if held else EXIT_PROVED
+    stage("writing the report")
     write_report(ReplayDocument(args.solver, tuple(o["id"] for o in bundle.obligations),
                                 tuple(findings), tuple(on_record), target, code),
                  args.format, args.output)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import html
 from collections import Counter
+from collections.abc import Callable
+from functools import partial
 
 from casino_proofs import regulation
 from casino_proofs.analyses.assurance.blueprint_inputs import CodeSpan, Constraint
@@ -660,10 +662,26 @@ def index_page(doc: Blueprint) -> str:
     return _page(doc, "Blueprint", body)
 
 
-def render(doc: Blueprint) -> dict[str, str]:
-    """Every page of the site, by file name."""
-    pages = {"index.html": index_page(doc), "conventions.html": conventions_page(doc),
-             "readings.html": readings_page(doc), "graph.html": graph_page(doc)}
-    pages.update({s.page: section_page(doc, s) for s in doc.sections})
+def site_pages(doc: Blueprint) -> list[str]:
+    """The name of every page of the site."""
+    return ["index.html", "conventions.html", "readings.html", "graph.html",
+            *(s.page for s in doc.sections), *(code_page(f) for f in doc.inputs.sources)]
+
+
+def render(doc: Blueprint, done: Callable[[], None] | None = None) -> dict[str, str]:
+    """Every page of the site, by file name (``done`` is told as each is made)."""
+    makers: list[tuple[str, Callable[[], str]]] = [
+        ("index.html", lambda: index_page(doc)),
+        ("conventions.html", lambda: conventions_page(doc)),
+        ("readings.html", lambda: readings_page(doc)), ("graph.html", lambda: graph_page(doc))]
+    makers += [(s.page, partial(section_page, doc, s)) for s in doc.sections]
+    pages: dict[str, str] = {}
+    for name, make in makers:
+        pages[name] = make()
+        if done is not None:
+            done()
     pages.update(code_pages(doc))
+    if done is not None:
+        for _page in doc.inputs.sources:
+            done()
     return pages

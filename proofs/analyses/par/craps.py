@@ -44,6 +44,7 @@ from casino_proofs.analyses.readings.edge import (
     starts,
 )
 from casino_proofs.kept import Kept
+from casino_proofs.progress import phase
 from casino_proofs.protocol.engine import Engine
 
 #: z of the volatility index at each confidence (two-sided normal quantiles).
@@ -138,26 +139,36 @@ _OURS: Kept[list[ParRow]] = Kept(LIBRARY_FIGURES)
 
 
 def _rows(base: dict[str, str], wagers: list[str] | None, engine: Engine) -> list[ParRow]:
+    names = wagers or list(spec.WAGER_NAMES)
+    rows: list[ParRow] = []
+    with phase("PAR sheet, craps", len(names), "wagers") as bar:
+        for name in names:
+            rows += _wager_rows(name, base, engine)
+            bar.step()
+    return rows
+
+
+def _wager_rows(name: str, base: dict[str, str], engine: Engine) -> list[ParRow]:
+    """One wager's rows: from each start, under the base readings and each that changes it,
+    the implementation's figures beside the specification's where it implements them."""
     claimed = engine.hello.readings or {}
     rows: list[ParRow] = []
     offered = set(engine.hello.wagers)
-    for name in wagers or list(spec.WAGER_NAMES):
-        variants = reading_variants(name, base)
-        for label, chosen, w in variants:
-            rid, _sep, value = label.partition("=")
-            implemented = name in offered and (label == "base" or value in claimed.get(rid, ()))
-            why_not = NOT_OFFERED if name not in offered else NOT_CLAIMED
-            spec_fn = spec_settle(w)
-            impl_fn = engine_settle(name, engine, chosen)
-            for start in starts(name):
-                made, path, note = _figures(spec_fn, start)
-                if not implemented:
-                    rows.append(ParRow(name, start.label, label, made, None, note or why_not,
-                                       path, implemented=False))
-                    continue
-                got, _path, impl_note = _figures(impl_fn, start)
-                rows.append(ParRow(name, start.label, label, made, got, note or impl_note,
-                                   path))
+    for label, chosen, w in reading_variants(name, base):
+        rid, _sep, value = label.partition("=")
+        implemented = name in offered and (label == "base" or value in claimed.get(rid, ()))
+        why_not = NOT_OFFERED if name not in offered else NOT_CLAIMED
+        spec_fn = spec_settle(w)
+        impl_fn = engine_settle(name, engine, chosen)
+        for start in starts(name):
+            made, path, note = _figures(spec_fn, start)
+            if not implemented:
+                rows.append(ParRow(name, start.label, label, made, None, note or why_not,
+                                   path, implemented=False))
+                continue
+            got, _path, impl_note = _figures(impl_fn, start)
+            rows.append(ParRow(name, start.label, label, made, got, note or impl_note,
+                               path))
     return rows
 
 

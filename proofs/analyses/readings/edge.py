@@ -22,6 +22,7 @@ from casino_proofs import regulation, spec
 from casino_proofs.adapters.ours import LIBRARY_FIGURES, figure_rows
 from casino_proofs.analyses.readings.chain import Outcome, Settle, Start, Undefined, expected_net
 from casino_proofs.kept import Kept
+from casino_proofs.progress import phase
 from casino_proofs.protocol.answers import DICE, CrapsAnswer, CrapsInput, Refused, Settled
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.z3_compile import compile_terms
@@ -175,20 +176,27 @@ _OURS: Kept[list[EdgeRow]] = Kept(LIBRARY_FIGURES)
 def _rows(base: dict[str, str], wagers: list[str] | None, engine: Engine) -> list[EdgeRow]:
     rows: list[EdgeRow] = []
     names = wagers or list(spec.WAGER_NAMES)
-    for name in names:
-        variants = reading_variants(name, base)
-        base_edges: dict[str, Fraction | None] = {}
-        for label, chosen, w in variants:
-            spec_fn = spec_settle(w)
-            impl_fn = engine_settle(name, engine, chosen)
-            for start in starts(name):
-                edge, note = _edge(spec_fn, start)
-                impl_edge, impl_note = _edge(impl_fn, start)
-                if label == "base":
-                    base_edges[start.label] = edge
-                rows.append(EdgeRow(name, start.label, label, edge, impl_edge,
-                                    note or impl_note,
-                                    label != "base" and edge != base_edges.get(start.label)))
+    with phase("house edges", len(names), "wagers") as bar:
+        for name in names:
+            rows += _wager_rows(name, base, engine)
+            bar.step()
+    return rows
+
+
+def _wager_rows(name: str, base: dict[str, str], engine: Engine) -> list[EdgeRow]:
+    """One wager's rows: from each start, under the base readings and each that changes it."""
+    rows: list[EdgeRow] = []
+    base_edges: dict[str, Fraction | None] = {}
+    for label, chosen, w in reading_variants(name, base):
+        spec_fn = spec_settle(w)
+        impl_fn = engine_settle(name, engine, chosen)
+        for start in starts(name):
+            edge, note = _edge(spec_fn, start)
+            impl_edge, impl_note = _edge(impl_fn, start)
+            if label == "base":
+                base_edges[start.label] = edge
+            rows.append(EdgeRow(name, start.label, label, edge, impl_edge, note or impl_note,
+                                label != "base" and edge != base_edges.get(start.label)))
     return rows
 
 
