@@ -106,7 +106,7 @@ class _Reporter:
                     top.line(self.text(now))
 
     def _tick(self) -> float:
-        every = min((p.every for p in self.open), default=LOG_EVERY)
+        every = min((TTY_EVERY if p.tty else p.every for p in self.open), default=LOG_EVERY)
         return max(0.01, min(0.25, every / 5))
 
     def text(self, now: float) -> str:
@@ -118,6 +118,16 @@ class _Reporter:
 
 
 _REPORTER = _Reporter()
+
+
+def _forget_in_child() -> None:
+    """A forked process (a worker) starts with no phase open, so that it speaks of nothing,
+    and with a lock of its own: the parent's heartbeat may have held its lock at the fork."""
+    _REPORTER.lock = threading.RLock()
+    _REPORTER.open, _REPORTER.heart, _REPORTER.stop = [], None, threading.Event()
+
+
+os.register_at_fork(after_in_child=_forget_in_child)
 
 
 class Progress:
