@@ -33,18 +33,17 @@ from fractions import Fraction
 from math import gcd, isqrt
 from typing import Any
 
-from casino_proofs import spec
 from casino_proofs.adapters.ours import LIBRARY_FIGURES, figure_rows
 from casino_proofs.analyses.readings import chain as chains
 from casino_proofs.analyses.readings.chain import Chain, Undefined
 from casino_proofs.analyses.readings.edge import (
     engine_settle,
+    every_wager,
     reading_variants,
     spec_settle,
     starts,
 )
 from casino_proofs.kept import Kept
-from casino_proofs.progress import phase
 from casino_proofs.protocol.engine import Engine
 
 #: z of the volatility index at each confidence (two-sided normal quantiles).
@@ -138,16 +137,6 @@ def par_rows(base: Mapping[str, str] | None = None, wagers: list[str] | None = N
 _OURS: Kept[list[ParRow]] = Kept(LIBRARY_FIGURES)
 
 
-def _rows(base: dict[str, str], wagers: list[str] | None, engine: Engine) -> list[ParRow]:
-    names = wagers or list(spec.WAGER_NAMES)
-    rows: list[ParRow] = []
-    with phase("PAR sheet, craps", len(names), "wagers") as bar:
-        for name in names:
-            rows += _wager_rows(name, base, engine)
-            bar.step()
-    return rows
-
-
 def _wager_rows(name: str, base: dict[str, str], engine: Engine) -> list[ParRow]:
     """One wager's rows: from each start, under the base readings and each that changes it,
     the implementation's figures beside the specification's where it implements them."""
@@ -171,6 +160,8 @@ def _wager_rows(name: str, base: dict[str, str], engine: Engine) -> list[ParRow]
                                path))
     return rows
 
+
+_rows = every_wager(_wager_rows, "PAR sheet, craps")
 
 #: a PAR row under a reading the engine does not claim
 NOT_CLAIMED = "the implementation does not implement this reading: specification only"

@@ -13,10 +13,10 @@ the same set of rules as under the base readings.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from casino_proofs import regulation, spec
 from casino_proofs.adapters.ours import LIBRARY_FIGURES, figure_rows
@@ -173,16 +173,6 @@ def edge_rows(base: dict[str, str] | None = None, wagers: list[str] | None = Non
 _OURS: Kept[list[EdgeRow]] = Kept(LIBRARY_FIGURES)
 
 
-def _rows(base: dict[str, str], wagers: list[str] | None, engine: Engine) -> list[EdgeRow]:
-    rows: list[EdgeRow] = []
-    names = wagers or list(spec.WAGER_NAMES)
-    with phase("house edges", len(names), "wagers") as bar:
-        for name in names:
-            rows += _wager_rows(name, base, engine)
-            bar.step()
-    return rows
-
-
 def _wager_rows(name: str, base: dict[str, str], engine: Engine) -> list[EdgeRow]:
     """One wager's rows: from each start, under the base readings and each that changes it."""
     rows: list[EdgeRow] = []
@@ -198,6 +188,28 @@ def _wager_rows(name: str, base: dict[str, str], engine: Engine) -> list[EdgeRow
             rows.append(EdgeRow(name, start.label, label, edge, impl_edge, note or impl_note,
                                 label != "base" and edge != base_edges.get(start.label)))
     return rows
+
+
+Row = TypeVar("Row")
+WagerRows = Callable[[str, dict[str, str], Engine], list[Row]]
+
+
+def every_wager(per_wager: WagerRows[Row], label: str
+                ) -> Callable[[dict[str, str], list[str] | None, Engine], list[Row]]:
+    """The rows of every wager (or of the wagers given), one wager after another, as a phase
+    of the command's progress named ``label``."""
+    def rows(base: dict[str, str], wagers: list[str] | None, engine: Engine) -> list[Row]:
+        names = wagers or list(spec.WAGER_NAMES)
+        out: list[Row] = []
+        with phase(label, len(names), "wagers") as bar:
+            for name in names:
+                out += per_wager(name, base, engine)
+                bar.step()
+        return out
+    return rows
+
+
+_rows = every_wager(_wager_rows, "house edges")
 
 
 def row_json(row: EdgeRow) -> dict[str, Any]:
