@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -104,9 +105,16 @@ class Browser:
 
     # -- what a test asks --------------------------------------------------------------
 
+    def resize(self, width: int, height: int = HEIGHT) -> None:
+        """The window ``width`` pixels wide (as a phone's below :data:`PHONE`), the page
+        laid out again, at its top."""
+        self.call("Emulation.setDeviceMetricsOverride", session=True, width=width,
+                  height=height, deviceScaleFactor=1, mobile=width < PHONE)
+        self.evaluate("window.scrollTo(0, 0)")
+
     def open(self, page: Path | str, width: int, height: int = HEIGHT) -> None:
-        """Load ``page`` in a window ``width`` pixels wide (as a phone's below
-        :data:`PHONE`), and wait until it has loaded and its scripts have run."""
+        """Load ``page`` in a window ``width`` pixels wide (:meth:`resize`), and wait until
+        it has loaded and its scripts have run."""
         self.call("Emulation.setDeviceMetricsOverride", session=True, width=width,
                   height=height, deviceScaleFactor=1, mobile=width < PHONE)
         self.call("Emulation.setEmulatedMedia", session=True, media="screen")
@@ -214,10 +222,21 @@ def read(browser: Browser, page: Path, width: int, shots: Path | None = None,
          name: str = "") -> dict[str, Any]:
     """``page`` laid out ``width`` pixels wide, measured (:data:`MEASURE`); at the widths of
     :data:`SHOT_WIDTHS`, its window photographed into ``shots`` as ``NAME-WIDTH.png``."""
-    browser.open(page, width)
-    found: dict[str, Any] = json.loads(browser.evaluate(MEASURE))
-    if shots is not None and width in SHOT_WIDTHS:
-        browser.screenshot(shots / f"{name}-{width}.png")
+    return read_widths(browser, page, (width,), shots, name)[width]
+
+
+def read_widths(browser: Browser, page: Path, widths: Sequence[int] = WIDTHS,
+                shots: Path | None = None, name: str = "") -> dict[int, dict[str, Any]]:
+    """:func:`read` at each of ``widths``, the page loaded once and laid out again at each."""
+    found: dict[int, dict[str, Any]] = {}
+    for n, width in enumerate(widths):
+        if n == 0:
+            browser.open(page, width)
+        else:
+            browser.resize(width)
+        found[width] = json.loads(browser.evaluate(MEASURE))
+        if shots is not None and width in SHOT_WIDTHS:
+            browser.screenshot(shots / f"{name}-{width}.png")
     return found
 
 
