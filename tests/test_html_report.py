@@ -363,7 +363,7 @@ _PROBE = """(function(){
 _FRAMES: dict[tuple[Path, int], dict[str, Any]] = {}
 
 
-def _in_a_frame(page: Path, width: int, browser: Any) -> dict[str, Any]:
+def _probed(page: Path, width: int, browser: Any) -> dict[str, Any]:
     """The probe's findings about ``page`` shown ``width`` pixels wide (once a page and
     width: the probe changes nothing the tests look at)."""
     if (page, width) not in _FRAMES:
@@ -382,7 +382,7 @@ def test_every_page_fits_its_window_and_its_chart_its_box(
     the chart's box and none lies on another; the PAR figures fit 1280 pixels, σ and all.
     Issue 44: at 390 pixels the chart opens on the house's side (its title within the
     chart's first screen), not on the player's."""
-    found = _in_a_frame(request.getfixturevalue(which), width, browser)
+    found = _probed(request.getfixturevalue(which), width, browser)
     scroll, client = found["page"]
     assert scroll <= client, found
     assert found["keys"] > 10 and found["outside"] == [] and found["overlap"] == [], found
@@ -396,7 +396,7 @@ def test_the_verdict_filter_shows_only_the_rows_of_its_verdict(refuted_page: Pat
                                                                browser: Any) -> None:
     """Clicking REFUTED hides every other row; clicking all shows them again. Without the
     script the table is whole and the buttons are hidden (test above)."""
-    found = _in_a_frame(refuted_page, 1280, browser)
+    found = _probed(refuted_page, 1280, browser)
     assert found["bar"] is True
     assert set(found["before"]) == {"PROVED", "REFUTED"}
     assert found["refuted"] and set(found["refuted"]) == {"REFUTED"}
