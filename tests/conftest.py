@@ -12,7 +12,7 @@ import os
 import pickle
 import shutil
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -174,3 +174,53 @@ def bundles(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureReq
     root = tmp_path_factory.getbasetemp().parent / "bundles"
     root.mkdir(exist_ok=True)
     return Bundles(root, request)
+
+
+# -- the headless browser the page tests share (issue 44) -------------------------------------
+
+#: the environment variable naming where the page tests keep their screenshots (default: the
+#: run's temporary directory, ``screenshots/``); the run's summary names the directory
+SCREENSHOTS = "CASINO_PROOFS_SCREENSHOTS"
+
+
+def _screenshots_dir(basetemp: Path) -> Path:
+    chosen = os.environ.get(SCREENSHOTS)
+    return Path(chosen) if chosen else basetemp / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for every page test of this test process (tests/browser.py),
+    started when a test first needs it; skipped where none is installed (never on CI)."""
+    from tests.browser import CHROMIUM, Browser
+
+    if CHROMIUM is None:
+        if os.environ.get("CI"):
+            pytest.fail("chromium is not installed on CI (.ci/run installs it)")
+        pytest.skip("no chromium on this machine (apt-get install chromium)")
+    started = Browser(CHROMIUM)
+    yield started
+    started.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the page tests keep the screenshots they take, for a reader to look at: the
+    run's own temporary directory (every test process's alike), or $CASINO_PROOFS_SCREENSHOTS."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER") is not None:
+        base = base.parent
+    folder = _screenshots_dir(base)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """The screenshots the page tests took, named at the end of the run's output."""
+    factory = getattr(config, "_tmp_path_factory", None)
+    if factory is None or getattr(config, "workerinput", None) is not None:
+        return
+    folder = _screenshots_dir(factory.getbasetemp())
+    shots = sorted(folder.glob("*.png")) if folder.is_dir() else []
+    if shots:
+        terminalreporter.write_line(f"screenshots of the pages ({len(shots)}): {folder}")

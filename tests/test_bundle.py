@@ -115,6 +115,9 @@ def test_replay_re_derives_every_verdict(craps_bundle: Path, solver: str,
     code, out, _ = _replay(capsys, craps_bundle, "--solver", solver)
     assert code == 0, out
     assert "0 not re-derived, 0 UNKNOWN" in out
+    # issue 44: the result first, with what to do next
+    assert out.startswith("Result: every obligation and query re-derived (exit 0) -- ")
+    assert "\nNext: " in out.split("\n\n")[0]
 
 
 def test_replay_regenerates_every_query_identically(craps_bundle: Path,
@@ -234,6 +237,8 @@ def test_the_whole_run_replays_with_cvc5_with_default_options(
     code, out, _ = _replay(capsys, bundle, "--solver", "z3", "--regenerate", "--on-record")
     assert code == 5, out
     assert "taken on record" in out and "ON RECORD" in out
+    # issue 44: it opened with four ON RECORD lines; the result comes first, then them
+    assert out.startswith("Result: re-derived, some verdicts taken on record (exit 5) -- ")
 
 
 @pytest.mark.exhaustive

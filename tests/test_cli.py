@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -308,8 +309,9 @@ def test_rank_explains_the_strength_and_compare_cites_the_joker_only_with_one(
     code, out, _ = run(capsys, "rank", "Ah Ad Kc 5s 4h")
     out = " ".join(out.split())  # the report fits 100 columns: a long line runs over two
     assert code == 0
-    assert "strength [1, 14, 13, 5, 4]: combination 1 of 0 (no combination) to 10, then A K 5 " \
-           "4 in that order" in out
+    assert "strength [1, 14, 13, 5, 4]: combination rank 1 on a scale from 0 (no combination) " \
+           "to 10 (five aces); then A K 5 4 in that order" in out
+    assert "of 0 (no combination)" not in out  # issue 44: "combination 9 of 0 ... to 10"
     _, out, _ = run(capsys, "compare", "Ah 2d 3c 4s 5s", "Kh Qd Jc Ts 9s", "--format", "json")
     assert "conv-joker-best" not in json.loads(out)["decided_by"]
     _, out, _ = run(capsys, "compare", "Jk 2d 3c 4s 5s", "Kh Qd Jc Ts 9s", "--format", "json")
@@ -327,8 +329,10 @@ def test_coverage_says_when_it_cannot_see_the_tests(
     monkeypatch.setattr(coverage, "IMPL_DIR", tmp_path / "site-packages" / "impl")
     code, out, _ = run(capsys, "coverage")
     assert code == 0
-    assert out.startswith("tests: not visible from here")
+    assert out.startswith("Result: ")  # issue 44: the result first
+    assert "\ntests: not visible from here" in out
     assert "0 test files" not in out and "tests not seen" in out
+    assert not re.search(r"\b1 (constraints|impl functions|obligations)\b", out)  # issue 44
 
 
 @pytest.mark.exhaustive  # tests/test_coverage.py covers the same by default

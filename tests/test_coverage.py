@@ -29,6 +29,23 @@ def test_every_sentence_is_covered_or_scoped_out(
     assert uncited == []
 
 
+def test_the_coverage_json_validates_against_its_schema(
+        result: tuple[list[cov.SentenceCoverage], list[str]]) -> None:
+    """Issue 44: coverage's JSON had no published schema."""
+    import json
+    from importlib import resources
+
+    import jsonschema
+
+    from casino_proofs.reports.documents import CoverageDocument
+
+    schema = json.loads(resources.files("casino_proofs").joinpath(
+        "schemas/coverage.schema.json").read_text(encoding="utf-8"))
+    rows, uncited = result
+    jsonschema.validate(CoverageDocument(tuple(rows), tuple(uncited), cov.find_tests()).json(),
+                        schema)
+
+
 def test_every_encoded_sentence_is_implemented_proved_and_tested(
         result: tuple[list[cov.SentenceCoverage], list[str]]) -> None:
     rows, _ = result

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import html
 import json
-import os
 import re
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,9 +16,16 @@ from casino_proofs.analyses.readings.ambiguities import Finding
 from casino_proofs.command.main import main
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
 from casino_proofs.reports.html import _clause_articles
+from tests.browser import (
+    PRINT_FAULTS,
+    PRINTED_ROWS,
+    WIDTHS,
+    layout_problems,
+    pdf_pages,
+    read,
+    read_widths,
+)
 from tests.conftest import BAD_ENGINES, SAME_CRAPS_RUN
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest.fixture(scope="module")
@@ -60,20 +64,11 @@ def test_page_has_every_clause_and_the_parts_an_auditor_needs(page: Path) -> Non
     assert "La mise «hard ways» est gagnante" in text  # the French text beside the English
 
 
-def test_page_renders_the_verdicts_in_a_headless_browser(page: Path, tmp_path: Path) -> None:
-    if CHROMIUM is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is not installed on CI (.ci/run installs it)")
-        pytest.skip("no chromium on this machine (apt-get install chromium)")
-    done = subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-         "--no-first-run", "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom",
-         page.as_uri()],
-        capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 0, done.stderr[-2000:]
-    dom = done.stdout
-    assert re.search(r'<p id="overall" class="badge PROVED" data-verdict="PROVED">PROVED:', dom)
+def test_page_renders_the_verdicts_in_a_headless_browser(page: Path, browser: Any) -> None:
+    browser.open(page, 1280)
+    dom = browser.evaluate("document.documentElement.outerHTML")
+    assert re.search(r'<p id="overall" class="badge PROVED" data-verdict="PROVED" '
+                     r'data-exit="0">PROVED:', dom)
     assert dom.count('data-status="PROVED"') >= 15  # every encoded craps paragraph
     assert "<svg" in dom and "</html>" in dom
 
@@ -88,18 +83,6 @@ def test_page_shows_no_python_value_and_no_empty_column(page: Path) -> None:
     assert "not held" in text  # the French of s. 95.16 is not held: the page says so
 
 
-def _chromium(tmp_path: Path, *argv: str) -> subprocess.CompletedProcess[str]:
-    if CHROMIUM is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is not installed on CI (.ci/run installs it)")
-        pytest.skip("no chromium on this machine (apt-get install chromium)")
-    return subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-         "--no-first-run", "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", f"--user-data-dir={tmp_path / 'profile'}", *argv],
-        capture_output=True, text=True, timeout=120, check=False)
-
-
 @pytest.fixture(scope="module")
 def par_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     target = tmp_path_factory.mktemp("par") / "par.html"
@@ -107,38 +90,70 @@ def par_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return target
 
 
-#: the pages an A4 or Letter print of each page may take (issue 24: a PROVED report printed
-#: to 30); each is 12 or 13 today
-PRINTED_PAGES = 16
-_MEASURE = ("<script>var d=document, broken=0;"
-            "d.querySelectorAll('.exact').forEach(function(x){"
-            "if(x.getClientRects().length>1)broken++;});"
-            "d.title='W='+d.documentElement.scrollWidth+';B='+broken+"
-            "';E='+d.querySelectorAll('.exact').length</script></body>")
+@pytest.fixture(scope="module")
+def diff_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    target = tmp_path_factory.mktemp("diff") / "diff.html"
+    assert main(["diff", "spec", "spec", "--b-reading", "hard-ways-loss=any-non-pair", "--only",
+                 "craps", "--wagers", "hard-4,hard-6", "--quiet", "--format", "html",
+                 "--output", str(target)]) == 1
+    return target
 
 
-@pytest.mark.parametrize("which", ["page", pytest.param("par_page", marks=pytest.mark.exhaustive)])
-def test_page_fits_1280_pixels_and_prints(which: str, request: pytest.FixtureRequest,
-                                          tmp_path: Path) -> None:
-    """Issue 24, item 8: at 1280 pixels the page is no wider than the window and no exact
-    figure (a fraction, a surd) breaks across lines -- a copy of the page, with a script the
-    page itself never has, measures it; and it prints to PDF in a bounded number of pages."""
-    page: Path = request.getfixturevalue(which)
-    measured = tmp_path / "measured.html"
-    measured.write_text(page.read_text(encoding="utf-8").replace("</body>", _MEASURE),
+#: every kind of HTML report a command writes, by the fixture that writes it
+REPORTS = ("page", "refuted_page", "par_page", "diff_page")
+
+
+@pytest.mark.parametrize("which", REPORTS)
+def test_every_report_reads_at_every_width_its_result_first(
+        which: str, request: pytest.FixtureRequest, browser: Any, screenshots: Path) -> None:
+    """Issue 44, items 1 and 2, in a real browser at 390, 768, 1280 and 1920 pixels: the
+    page never scrolls sideways; no column of text is narrower than 12 characters; no
+    header, verdict, ID or exact figure breaks inside a word; the result (verdict, counts)
+    and what to do next are on the first screen. Each report is photographed at 390 and 1280
+    pixels (the run's summary names the folder)."""
+    found = read_widths(browser, request.getfixturevalue(which), WIDTHS, screenshots,
+                        f"report-{which.removesuffix('_page')}")
+    assert {w: layout_problems(f) for w, f in found.items()} == {w: [] for w in WIDTHS}
+
+
+def test_the_layout_check_sees_a_squeezed_table_and_a_result_below_the_fold(
+        diff_page: Path, browser: Any, tmp_path: Path) -> None:
+    """Must-fail: the style the issue found (every word breakable anywhere, columns free to
+    shrink) and a result pushed below the first screen are each caught."""
+    text = diff_page.read_text(encoding="utf-8")
+    squeezed = tmp_path / "squeezed.html"
+    squeezed.write_text(text.replace("</style>", "body,td,th{overflow-wrap:anywhere;"
+                                     "white-space:normal!important}td,th{min-width:0!important}"
+                                     ".wide{overflow:visible}table{width:100%}</style>"),
                         encoding="utf-8")
-    done = _chromium(tmp_path, "--window-size=1280,1000", "--dump-dom", measured.as_uri())
-    assert done.returncode == 0, done.stderr[-2000:]
-    got = re.search(r"<title>W=(\d+);B=(\d+);E=(\d+)</title>", done.stdout)
-    assert got, done.stdout[:500]
-    width, broken, exact = (int(g) for g in got.groups())
-    assert width <= 1280 and broken == 0
-    assert exact > 1000 if which == "par_page" else True  # the PAR rows' exact figures
-    pdf = tmp_path / "page.pdf"
-    done = _chromium(tmp_path, f"--print-to-pdf={pdf}", "--no-pdf-header-footer", page.as_uri())
-    assert pdf.is_file() and pdf.stat().st_size > 10_000, done.stderr[-2000:]
-    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes()))
-    assert 1 < pages <= PRINTED_PAGES, pages
+    problems = layout_problems(read(browser, squeezed, 390))
+    assert any("narrower than 12" in p for p in problems), problems
+    assert any("broken inside a word" in p for p in problems), problems
+    late = tmp_path / "late.html"
+    late.write_text(text.replace("<body>", '<body><div style="height:900px"></div>'),
+                    encoding="utf-8")
+    assert any("below the first screen" in p for p in layout_problems(read(browser, late, 390)))
+
+
+@pytest.mark.parametrize("which", ["page", "refuted_page"])
+def test_a_print_holds_every_obligation_row_unfolded(which: str, request: pytest.FixtureRequest,
+                                                     browser: Any, screenshots: Path) -> None:
+    """Issue 44, item 1: the page printed 19 pages and left out the tables that fold on
+    screen (every obligation, every house edge, the PAR sheet). Laid out for print, every
+    obligation row is shown, every folded part is open, the filter is hidden, and each
+    heading is kept with what follows it. The small report is printed to PDF (kept beside the
+    screenshots): the full one's 75 pages cost the browser seconds, and the print layout is
+    the one checked above."""
+    page: Path = request.getfixturevalue(which)
+    browser.open(page, 1280)
+    assert not all(json.loads(browser.evaluate(PRINTED_ROWS)))  # folded on screen
+    rows = json.loads(browser.print_media(PRINTED_ROWS))
+    assert rows and all(rows) and len(rows) == _total_any(page.read_text(encoding="utf-8"))
+    faults = json.loads(browser.print_media(PRINT_FAULTS))
+    assert faults == {"controls": 0, "loose": 0, "folded": 0}, faults
+    if which == "refuted_page":  # (the full page prints 75 pages: seconds of the browser's)
+        pdf = browser.pdf(screenshots / "report-refuted.pdf")
+        assert pdf_pages(pdf) > 3  # the obligations, house edges and PAR rows, unfolded
 
 
 def test_the_chart_is_drawn_once_labelled_and_on_scales_it_states(page: Path,
@@ -241,9 +256,16 @@ def _articles(text: str) -> dict[str, dict[str, int]]:
     return out
 
 
+def _total_any(text: str) -> int:
+    """How many obligations the page's result counts, whatever its verdict."""
+    got = re.search(r'data-exit="\d">\w+:\s*([\d,]+) obligations', text)
+    assert got, text[:1000]
+    return int(got.group(1).replace(",", ""))
+
+
 def _total(text: str) -> int:
     """How many obligations the page's result counts."""
-    got = re.search(r'data-verdict="PROVED">PROVED:\s*([\d,]+) obligations', text)
+    got = re.search(r'data-verdict="PROVED" data-exit="0">PROVED:\s*([\d,]+) obligations', text)
     assert got, text[:1000]
     return int(got.group(1).replace(",", ""))
 
@@ -300,13 +322,11 @@ def refuted_page(tmp_path_factory: pytest.TempPathFactory,
     return target
 
 
-#: run in a page of its own around the report, which it shows in a frame as wide as a
-#: window (a headless window is never narrower than 500 pixels): the report's width and
-#: the frame's, the chart's labels outside its box or on one another, the PAR figures' box,
-#: and what the verdict filter shows once clicked
-_FRAME_PROBE = """<script>
-window.addEventListener('load',function(){
-  var d=document.getElementById('f').contentDocument,out={outside:[],overlap:[]};
+#: run in the report as a browser shows it: the report's width, the chart's labels outside
+#: its box or on one another, the PAR figures' box, and what the verdict filter shows once
+#: clicked
+_PROBE = """(function(){
+  var d=document,out={outside:[],overlap:[]};
   d.querySelectorAll('details').forEach(function(x){x.open=true;});
   out.page=[d.documentElement.scrollWidth,d.documentElement.clientWidth];
   var svg=d.querySelector('figure.chart svg');
@@ -321,6 +341,9 @@ window.addEventListener('load',function(){
       if(p.x<q.x+q.width&&q.x<p.x+p.width&&p.y<q.y+q.height&&q.y<p.y+p.height)
         out.overlap.push(a.textContent+'/'+b.textContent);});});
     out.keys=keys.length;
+    var plot=svg.parentElement,house=svg.querySelector('text[font-weight=bold]');
+    out.house=house?[house.getBoundingClientRect().left-plot.getBoundingClientRect().left,
+                     plot.clientWidth]:null;
   }
   var figures=d.querySelector('table.figures');
   if(figures)out.figures=[figures.parentElement.scrollWidth,figures.parentElement.clientWidth];
@@ -334,58 +357,46 @@ window.addEventListener('load',function(){
     if(refuted){refuted.click();out.refuted=seen();}
     bar.querySelector('button[data-verdict="all"]').click();out.all=seen();
   }
-  document.title=JSON.stringify(out);
-});
-</script>"""
+  return JSON.stringify(out);})()"""
 
 
 _FRAMES: dict[tuple[Path, int], dict[str, Any]] = {}
 
 
-def _in_a_frame(page: Path, width: int, tmp_path: Path) -> dict[str, Any]:
+def _probed(page: Path, width: int, browser: Any) -> dict[str, Any]:
     """The probe's findings about ``page`` shown ``width`` pixels wide (once a page and
     width: the probe changes nothing the tests look at)."""
     if (page, width) not in _FRAMES:
-        _FRAMES[page, width] = _probe(page, width, tmp_path)
+        browser.open(page, width)
+        _FRAMES[page, width] = json.loads(browser.evaluate(_PROBE))
     return _FRAMES[page, width]
 
 
-def _probe(page: Path, width: int, tmp_path: Path) -> dict[str, Any]:
-    (tmp_path / "report.html").write_text(page.read_text(encoding="utf-8"), encoding="utf-8")
-    host = tmp_path / "host.html"
-    host.write_text(f'<!doctype html><body style="margin:0"><iframe id="f" src="report.html" '
-                    f'style="width:{width}px;height:900px;border:0"></iframe>{_FRAME_PROBE}'
-                    "</body>", encoding="utf-8")
-    done = _chromium(tmp_path, "--window-size=1400,1000", "--allow-file-access-from-files",
-                     "--virtual-time-budget=10000", "--dump-dom", host.as_uri())
-    assert done.returncode == 0, done.stderr[-2000:]
-    got = re.search(r"<title>(.*?)</title>", done.stdout, re.S)
-    assert got, done.stdout[:500]
-    found: dict[str, Any] = json.loads(html.unescape(got.group(1)))
-    return found
-
-
 @pytest.mark.parametrize("width", [1280, 390])
-@pytest.mark.parametrize("which", ["page", pytest.param("par_page", marks=pytest.mark.exhaustive),
+@pytest.mark.parametrize("which", ["page", "par_page",
                                    pytest.param("refuted_page", marks=pytest.mark.exhaustive)])
 def test_every_page_fits_its_window_and_its_chart_its_box(
-        which: str, width: int, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+        which: str, width: int, request: pytest.FixtureRequest, browser: Any) -> None:
     """Issue 34, in a real browser at 1280 and 390 pixels: the page never scrolls sideways
     (a wide table scrolls in its own box); every label of the house-edge chart lies inside
-    the chart's box and none lies on another; the PAR figures fit 1280 pixels, σ and all."""
-    found = _in_a_frame(request.getfixturevalue(which), width, tmp_path)
+    the chart's box and none lies on another; the PAR figures fit 1280 pixels, σ and all.
+    Issue 44: at 390 pixels the chart opens on the house's side (its title within the
+    chart's first screen), not on the player's."""
+    found = _probed(request.getfixturevalue(which), width, browser)
     scroll, client = found["page"]
     assert scroll <= client, found
     assert found["keys"] > 10 and found["outside"] == [] and found["overlap"] == [], found
+    left, shown = found["house"]
+    assert 0 <= left < shown, found["house"]
     if width == 1280:  # the PAR figures (folded in the report of a check)
         assert found["figures"][0] <= found["figures"][1], found["figures"]
 
 
 def test_the_verdict_filter_shows_only_the_rows_of_its_verdict(refuted_page: Path,
-                                                               tmp_path: Path) -> None:
+                                                               browser: Any) -> None:
     """Clicking REFUTED hides every other row; clicking all shows them again. Without the
     script the table is whole and the buttons are hidden (test above)."""
-    found = _in_a_frame(refuted_page, 1280, tmp_path)
+    found = _probed(refuted_page, 1280, browser)
     assert found["bar"] is True
     assert set(found["before"]) == {"PROVED", "REFUTED"}
     assert found["refuted"] and set(found["refuted"]) == {"REFUTED"}

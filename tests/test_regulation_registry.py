@@ -101,3 +101,19 @@ def test_readings_registry_spec_and_impl_agree_on_names_values_and_defaults() ->
 def test_spec_and_impl_name_the_same_wagers() -> None:
     assert list(spec.WAGER_NAMES) == list(impl.WAGERS)
     assert len(impl.WAGERS) == 4 + 6 + 3 + 21 + 4 + 4
+
+
+def _outside(texts: list[str]) -> list[str]:
+    """The files ``texts`` name that the repository does not hold."""
+    root = Path(__file__).resolve().parent.parent
+    named = {m for text in texts for m in re.findall(r"[\w./-]+\.(?:md|py|toml|txt)\b", text)}
+    return sorted(n for n in named if not (root / n).is_file())
+
+
+def test_no_convention_cites_a_file_outside_the_repository() -> None:
+    """Issue 44: four conventions cited ``shared/REFERENCE.md``, which is not in the
+    repository, and the blueprint showed it. Every file a convention names is one of the
+    repository's (the check sees the old citation)."""
+    said = [c.source + " " + c.text for c in regulation.conventions().values()]
+    assert _outside(said) == []
+    assert _outside(["as summarised in shared/REFERENCE.md."]) == ["shared/REFERENCE.md"]

@@ -164,3 +164,41 @@ def test_a_table_check_json_validates(capsys: pytest.CaptureFixture[str],
     assert code == (1 if "--fault" in options else 0)
     assert doc["engine"]["kind"] == "play" and "table_domain" in doc
     jsonschema.validate(doc, _schema("check"))
+
+
+# -- issue 44: every JSON report a sub-command writes validates against its schema -----------
+
+@pytest.mark.parametrize("argv", [
+    ("settle", "hard-6", "--roll", "3,3"),
+    ("settle", "pass", "--roll", "3,4", "--point", "4"),
+    ("rank", "Ah Kh Qh Jh Th"), ("rank", "2c Jk"),
+    ("compare", "Ah Kh Qh Jh Th", "2c 3d 5h 7s 9c"), ("compare", "2c 2d", "3h 4s"),
+])
+def test_settle_rank_and_compare_json_validate(capsys: pytest.CaptureFixture[str],
+                                               argv: tuple[str, ...]) -> None:
+    doc = _run(capsys, *argv, "--format", "json")
+    assert doc["schema"] == f"casino-proofs/{argv[0]}"
+    jsonschema.validate(doc, _schema(argv[0]))
+
+
+def test_mutants_json_validates(capsys: pytest.CaptureFixture[str],
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from casino_proofs.analyses.assurance import mutants
+
+    every = mutants.generate("craps")
+    few = [next(m for m in every if m.id.startswith("craps/impl/any-7/payout"))]
+    monkeypatch.setattr(mutants, "generate", lambda *_a: few)
+    doc = _run(capsys, "mutants", "--quiet", "--format", "json")
+    assert doc["total"] == 1
+    jsonschema.validate(doc, _schema("mutants"))
+
+
+def test_replay_json_validates(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A bundle of its own (one wager: a shared one may be another run's), replayed."""
+    bundle = tmp_path / "bundle"
+    assert main(["check", "--only", "craps", "--wagers", "any-7", "--quiet", "--bundle",
+                 str(bundle)]) == 0
+    capsys.readouterr()
+    doc = _run(capsys, "replay", str(bundle), "--solver", "z3", "--quiet", "--format", "json")
+    assert doc["exit_code"] == 0
+    jsonschema.validate(doc, _schema("replay"))

@@ -29,6 +29,7 @@ from typing import Any
 
 from casino_proofs.adapters.program.channel import Broken, Channel
 from casino_proofs.adapters.program.narrowing import MAX_RESTARTS, Check, Narrowing, Read
+from casino_proofs.progress import phase
 from casino_proofs.protocol.answers import (
     CrapsAnswer,
     CrapsInput,
@@ -45,6 +46,10 @@ DEFAULT_TIMEOUT_MS = 60_000
 SETTLE_BATCH = 4_000
 RANK_BATCH = 20_000
 HELLO_REQUEST = {"op": "hello", "protocol": 1}
+#: what asking a program is called in the command's progress, and what it counts, by request
+ASKING = {"settle": ("asking the engine", "inputs answered"),
+          "rank": ("asking the engine", "hands answered"),
+          "play": ("playing the table", "scripts played")}
 _HELLO_LINE = json.dumps(HELLO_REQUEST, separators=(",", ":")).encode() + b"\n"
 
 __all__ = ["DEFAULT_TIMEOUT_MS", "ExecEngine", "hand_text"]
@@ -120,7 +125,11 @@ class ExecEngine(Engine):
 
     def _answers(self, op: str, items: Sequence[Any], readings: Mapping[str, str],
                  size: int, read: Read, check: Check | None = None) -> list[Any]:
-        return self.narrowing.answers(op, items, self.told(readings), size, read, check)
+        """Every item asked of the program (its progress a phase of the command's)."""
+        what, unit = ASKING.get(op, ("asking the engine", "items answered"))
+        with phase(what, len(items), unit) as bar:
+            return self.narrowing.answers(op, items, self.told(readings), size, read, check,
+                                          bar.step)
 
     def _wire(self, op: str, item: Any) -> Any:
         """An item as the wire carries it (a table's script depends on the version it

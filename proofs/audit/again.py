@@ -19,6 +19,7 @@ from casino_proofs.audit.intact import Bundle
 from casino_proofs.audit.manifest import BundleError, RunRecord
 from casino_proofs.obligations.craps.answers import collect
 from casino_proofs.obligations.plan import prefix
+from casino_proofs.progress import phase
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.budget import Budget
 
@@ -57,7 +58,9 @@ def _paigow_again(bundle: Bundle, run: RunRecord, engine: Engine,
     from casino_proofs.obligations.paigow import prove_paigow
 
     budget = Budget(z3_rlimit=bundle.manifest.budget.z3_rlimit)
-    outcome = prove_paigow(engine, run.readings, workers=2, budget=budget)
+    with phase("Pai Gow asked again", unit="hands") as bar:
+        outcome = prove_paigow(engine, run.readings, workers=2, budget=budget,
+                               progress=bar.reached)
     out: list[Finding] = []
     for r in outcome.results:
         oid = prefix(run.reading) + r.obligation.id

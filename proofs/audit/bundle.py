@@ -42,6 +42,7 @@ from casino_proofs.audit.manifest import SCHEMA, SCHEMA_VERSION
 from casino_proofs.audit.schema import obligation_json
 from casino_proofs.obligations.craps.answers import CrapsAnswers, answer_json
 from casino_proofs.obligations.verdict import Result
+from casino_proofs.progress import phase
 from casino_proofs.solving.budget import Budget
 from casino_proofs.version import source_sha256, tool_version
 
@@ -171,9 +172,11 @@ def write_bundle(directory: str, results: list[Result], context: dict[str, Any],
             path.write_text(text, encoding="utf-8")
             files[name] = sha256(text.encode())
 
-        for r in results:
-            for i, (_expected, text) in enumerate(r.smt):
-                put(query_file(r.obligation.id, i), text)
+        with phase("writing the audit bundle", len(results), "obligations written") as bar:
+            for r in results:
+                for i, (_expected, text) in enumerate(r.smt):
+                    put(query_file(r.obligation.id, i), text)
+                bar.step()
         put("obligations.json", json.dumps([obligation_entry(r) for r in results], indent=2,
                                            ensure_ascii=False, sort_keys=True) + "\n")
         for run, answers in craps_answers.items():

@@ -30,7 +30,7 @@ from typing import Any
 from casino_proofs.audit import again as asking
 from casino_proofs.audit.findings import BAD, Finding, OnRecord, differing
 from casino_proofs.audit.intact import Bundle, load
-from casino_proofs.audit.manifest import BundleError
+from casino_proofs.audit.manifest import BundleError, RunRecord
 from casino_proofs.audit.rederive_craps import ON_RECORD as TABLE_ON_RECORD
 from casino_proofs.audit.rederive_craps import (
     compare_texts,
@@ -46,6 +46,7 @@ from casino_proofs.audit.rederive_par import par_findings
 from casino_proofs.audit.solve import follows, run_cvc5, run_z3, smt_verdict
 from casino_proofs.obligations.craps import CrapsRun
 from casino_proofs.obligations.plan import not_offered, relabel
+from casino_proofs.progress import phase, stage
 from casino_proofs.protocol.engine import Capability
 from casino_proofs.solving.budget import Budget
 
@@ -97,6 +98,31 @@ def _offered(game: str, label: str, by_id: dict[str, dict[str, Any]]) -> tuple[s
     return oid, [found] if found else []
 
 
+def _rederive_game(bundle: Bundle, by_id: dict[str, dict[str, Any]], run: RunRecord,
+                   game: str, kinds: dict[str, str], again: dict[str, CrapsRun],
+                   budget: Budget) -> list[Finding]:
+    """One run's obligations of one game derived again (their kinds into ``kinds``, a craps
+    run's proof into ``again``)."""
+    m = bundle.manifest
+    if game not in m.hello.games:
+        oid, found = _offered(game, run.reading, by_id)
+        kinds[oid] = "offered"
+        return found
+    if game == "craps":
+        if run.reading not in bundle.answers:
+            return [Finding(f"{run.reading}/craps", "missing",
+                            "manifest.json: the run played craps, and the bundle holds none "
+                            "of its answers")]
+        again[run.reading] = prove_again(bundle, run)
+        found, k = craps_findings(bundle, run, by_id, again[run.reading])
+    else:
+        found, k = paigow_findings(run, m.engine["kind"], by_id, budget,
+                                   partial(compare_texts, bundle),
+                                   m.engine.get("ranking") == "compare")
+    kinds.update(k)
+    return found
+
+
 def _rederive(bundle: Bundle, by_id: dict[str, dict[str, Any]]
               ) -> tuple[list[Finding], dict[str, str], dict[str, CrapsRun]]:
     """Every obligation the recorded scope gives rise to, derived again; their kinds."""
@@ -105,28 +131,12 @@ def _rederive(bundle: Bundle, by_id: dict[str, dict[str, Any]]
     kinds: dict[str, str] = {}
     again: dict[str, CrapsRun] = {}
     budget = Budget(z3_rlimit=m.budget.z3_rlimit)
-    for run in m.runs:
-        for game in run.games:
-            if game not in m.hello.games:
-                oid, found = _offered(game, run.reading, by_id)
-                kinds[oid] = "offered"
-                out += found
-            elif game == "craps":
-                if run.reading not in bundle.answers:
-                    out.append(Finding(f"{run.reading}/craps", "missing",
-                                       "manifest.json: the run played craps, and the bundle "
-                                       "holds none of its answers"))
-                    continue
-                again[run.reading] = prove_again(bundle, run)
-                found, k = craps_findings(bundle, run, by_id, again[run.reading])
-                out += found
-                kinds.update(k)
-            else:
-                found, k = paigow_findings(run, m.engine["kind"], by_id, budget,
-                                           partial(compare_texts, bundle),
-                                           m.engine.get("ranking") == "compare")
-                out += found
-                kinds.update(k)
+    with phase("re-deriving the verdicts", sum(len(r.games) for r in m.runs), "runs' games",
+               estimate=False) as bar:
+        for run in m.runs:
+            for game in run.games:
+                out += _rederive_game(bundle, by_id, run, game, kinds, again, budget)
+                bar.step()
     played = {o["id"] for run in m.runs if "craps" in run.games
               for o in table_obligations(bundle, run)}
     for oid in sorted(set(by_id) - set(kinds)):
@@ -154,16 +164,20 @@ def replay(bundle: Bundle, solver: str, rlimit: int | None, wall_ms: int | None,
     wall = wall_ms or m.budget.wall_ms
     run = run_cvc5 if solver == "cvc5" else run_z3
     by_id = {o["id"]: o for o in bundle.obligations}
+    stage("re-deriving the verdicts")
     findings, kinds, again = _rederive(bundle, by_id)
-    if progress is not None:
-        progress.total = len(bundle.obligations)
-    for o in bundle.obligations:
-        queries = [{"file": q["file"], "expected": q["expected"],
-                    "got": run(bundle.text(q["file"]), limit, wall)} for q in o["queries"]]
-        if o["id"] in kinds:
-            findings.append(_judge(o, kinds[o["id"]], queries))
-        if progress is not None:
-            progress.step()
+    stage(f"re-solving the queries with {solver}")
+    bar = progress if progress is not None else phase(
+        f"re-solving with {solver}", unit="obligations' queries re-solved")
+    bar.total = len(bundle.obligations)
+    with bar:
+        for o in bundle.obligations:
+            queries = [{"file": q["file"], "expected": q["expected"],
+                        "got": run(bundle.text(q["file"]), limit, wall)} for q in o["queries"]]
+            if o["id"] in kinds:
+                findings.append(_judge(o, kinds[o["id"]], queries))
+            bar.step()
+    stage("the manifest and the PAR sheet")
     manifest, on_record = manifest_findings(bundle, again)
     findings += manifest
     base = m.runs[0]
@@ -175,6 +189,7 @@ def replay(bundle: Bundle, solver: str, rlimit: int | None, wall_ms: int | None,
     findings += machines
     on_record += held
     if engine is not None:
+        stage("asking the engine again")
         asked = {f.obligation: f for f in asking.ask_again(bundle, engine, by_id)}
         # an obligation asked again is judged by that alone: re-derived, or named as differing
         findings = [asked.pop(f.obligation) if f.status == "on-record"

@@ -10,9 +10,7 @@ from casino_proofs.command.options import (
     Commands,
     budget_options,
     command,
-    format_option,
-    output_option,
-    quiet,
+    report_options,
 )
 from casino_proofs.command.output import write_report
 from casino_proofs.context import report_context
@@ -25,22 +23,20 @@ def register(sub: Commands) -> None:
                           "Each place the text of s. 95.15, 95.16 and 40 can be read more than "
                           "one way, compared with its default reading: a witness and the money "
                           "difference where it matters, the proof where it does not.")
-    output_option(ambiguities)
-    format_option(ambiguities, AmbiguitiesDocument, "sarif: results of kind review")
+    report_options(ambiguities, AmbiguitiesDocument, "sarif: results of kind review")
     budget_options(ambiguities)
-    quiet(ambiguities)
     ambiguities.set_defaults(run=run_ambiguities)
 
 
 def run_ambiguities(args: argparse.Namespace) -> int:
     from casino_proofs.analyses.readings.ambiguities import find_all, finding_json
     from casino_proofs.command.output import check_output_paths
-    from casino_proofs.progress import Progress
+    from casino_proofs.progress import phase
     from casino_proofs.solving.budget import Budget
 
     check_output_paths(args.output, None)
     budget = Budget(z3_rlimit=args.rlimit, wall_ms=args.timeout_ms)
-    bar = Progress("ambiguities", 0, not args.quiet)
+    bar = phase("ambiguities", unit="readings decided")
     findings = [finding_json(f) for f in find_all(bar, budget)]
     bar.close()
     doc = AmbiguitiesDocument({**report_context({}), "budget": budget.as_json()},

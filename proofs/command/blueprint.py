@@ -36,11 +36,13 @@ from casino_proofs.command.options import (
     budget_type,
     command,
     engine_options,
+    output_option,
     quiet,
     reading_option,
     session_options,
 )
 from casino_proofs.command.output import refuse_inside
+from casino_proofs.progress import more_steps, phase, stage
 from casino_proofs.untrusted.printable import one_line
 
 #: the file that marks a directory as a site this command wrote (and may replace)
@@ -60,9 +62,8 @@ def register(sub: Commands) -> None:
                 "coverage and PAR figures, and what the engine under review breaks there; and "
                 "a dependency graph. From a check run now (the check's options), a --report or "
                 "a --bundle. The exit code is that check's.")
-    p.add_argument("--output", metavar="DIR", required=True,
-                   help="the site's directory: a new path, an empty directory, or a site this "
-                        "command wrote before (replaced whole)")
+    output_option(p, "DIR", "the site's directory: a new path, an empty directory, or a site "
+                            "this command wrote before (replaced whole)", required=True)
     source = p.add_mutually_exclusive_group()
     source.add_argument("--report", metavar="FILE",
                         help="a check report (casino-proofs check --format json) of any engine")
@@ -182,19 +183,35 @@ def _umask() -> int:
 
 def _gather_into(conn: Any, readings: dict[str, str], games: tuple[str, ...],
                  tests: Path | None, workers: int, test_file_bytes: int) -> None:
-    """In the gathering process: the inputs, or the error, sent back whole. It runs at a
-    lower priority than the check beside it, on the time the check leaves idle, and counts
-    the seven-card hands in one process of its own."""
+    """In the gathering process: each part as it starts (``("part", name)``), then the
+    inputs, or the error, sent back whole. It runs at a lower priority than the check beside
+    it, on the time the check leaves idle, and counts the seven-card hands in one process of
+    its own."""
     from casino_proofs.analyses.assurance.blueprint_inputs import gather
 
     with contextlib.suppress(OSError):
         os.nice(10)
     try:
-        conn.send(("ok", gather(readings, games, tests, workers, test_file_bytes)))
+        conn.send(("ok", gather(readings, games, tests, workers, test_file_bytes,
+                                lambda part: conn.send(("part", part)))))
     except BaseException as exc:  # sent to the command, which reports it
         conn.send(("error", f"{type(exc).__name__}: {exc}"))
     finally:
         conn.close()
+
+
+def _gathered(mine: Any) -> tuple[str, Any]:
+    """What the gathering process sends, its parts told to the command's progress as they
+    start (those it sent while the check ran, at once)."""
+    from casino_proofs.analyses.assurance.blueprint_inputs import PARTS
+
+    stage("gathering what the project holds about the text")
+    with phase("gathering", len(PARTS), "parts", estimate=False) as bar:
+        while True:
+            kind, value = mine.recv()
+            if kind != "part":
+                return str(kind), value
+            bar.stage(str(value))
 
 
 def _checked_now(args: argparse.Namespace, tests: Path | None) -> tuple[Any, Any, str]:
@@ -225,7 +242,7 @@ def _checked_now(args: argparse.Namespace, tests: Path | None) -> tuple[Any, Any
             ns.run(ns)
             review = read_report(report, source="check")
             held = Path(report).read_text(encoding="utf-8")
-        outcome, inputs = mine.recv()
+        outcome, inputs = _gathered(mine)
         gatherer.join()
     except BaseException:
         if gatherer.is_alive() and gatherer.pid is not None:
@@ -249,37 +266,51 @@ def _reads(args: argparse.Namespace, tests: Path | None) -> list[tuple[str, str]
     return reads + ([("the tests folder", str(tests))] if tests is not None else [])
 
 
+def _gather_here(review: Any, tests: Path | None, workers: int, test_file_bytes: int) -> Any:
+    """The inputs gathered in this process, under the check's readings and games."""
+    from casino_proofs.analyses.assurance.blueprint_inputs import PARTS, gather
+
+    stage("gathering what the project holds about the text")
+    with phase("gathering", len(PARTS), "parts", estimate=False) as bar:
+        return gather(review.readings, review.games, tests, workers, test_file_bytes,
+                      bar.stage)
+
+
 def run(args: argparse.Namespace) -> int:
-    from casino_proofs.analyses.assurance.blueprint_inputs import gather
     from casino_proofs.analyses.assurance.coverage import find_tests
     from casino_proofs.audit.review import read_bundle, read_report
     from casino_proofs.obligations.verdict import exit_code
     from casino_proofs.reports.blueprint import build, obligation_views
-    from casino_proofs.reports.blueprint_html import render
+    from casino_proofs.reports.blueprint_html import render, site_pages
     from casino_proofs.version import tool_version
 
+    stage("checking the site's directory and the tests")
     target = check_site(args.output)
     tests = find_tests(args.tests, args.max_test_file_bytes)
     if args.report or args.bundle:
         _refuse_check_options(args, args.check_defaults)
         held = ""
+        stage("reading the check under review", 5)
         review = read_report(args.report) if args.report else read_bundle(args.bundle)
         refuse_inside("--output", args.output, _reads(args, tests))  # read, nothing written
         views = obligation_views(review)  # a counterexample not the check's: refused now
-        inputs = gather(review.readings, review.games, tests, args.workers,
-                        args.max_test_file_bytes)
+        inputs = _gather_here(review, tests, args.workers, args.max_test_file_bytes)
     else:
         refuse_inside("--output", args.output, _reads(args, tests))
+        more_steps(4)  # beside the check run now: the first, the gathering, the site (two)
         review, inputs, held = _checked_now(args, tests)
         views = obligation_views(review)
         if inputs.readings != review.readings or inputs.games != review.games:
             # the engine's claims moved a reading: gathered again under the check's
-            inputs = gather(review.readings, review.games, tests, args.workers,
-                            args.max_test_file_bytes)
-    pages = render(build(review, inputs, views))
-    if not (args.report or args.bundle):
-        pages["check.json"] = held  # the report of the check the site shows
-    write_site(target, pages, tool_version())
+            inputs = _gather_here(review, tests, args.workers, args.max_test_file_bytes)
+    stage("building the site")
+    doc = build(review, inputs, views)
+    stage("writing the site")
+    with phase("writing the site", len(site_pages(doc)), "pages") as bar:
+        pages = render(doc, bar.step)
+        if not (args.report or args.bundle):
+            pages["check.json"] = held  # the report of the check the site shows
+        write_site(target, pages, tool_version())
     if not args.quiet:
         # the path is the user's, and may hold anything (an ESC, a CR): shown escaped
         sys.stderr.write(one_line(f"casino-proofs blueprint: {len(pages)} pages written to "

@@ -38,10 +38,8 @@ from casino_proofs.command.options import (
     budget_type,
     command,
     engine_options,
-    format_option,
-    output_option,
-    quiet,
     reading_option,
+    report_options,
     session_budget,
     session_options,
 )
@@ -53,7 +51,7 @@ from casino_proofs.obligations.craps.answers import CrapsAnswers
 from casino_proofs.obligations.paigow import prove_paigow
 from casino_proofs.obligations.plan import not_offered, plan_runs, relabel
 from casino_proofs.obligations.verdict import Result, exit_code
-from casino_proofs.progress import Progress
+from casino_proofs.progress import phase, stage
 from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.reports import registry
 from casino_proofs.reports.documents import CheckDetail, CheckDocument, CheckScope, ParDocument
@@ -67,7 +65,7 @@ def register(sub: Commands) -> None:
                     "Prove every obligation: spec exhaustive, exclusive and never vacuous; the "
                     "implementation under test agreeing with spec on every reachable state "
                     "and all 36 rolls, and on every Pai Gow hand.")
-    format_option(check, CheckDocument, "html: one self-contained page for an auditor",
+    report_options(check, CheckDocument, "html: one self-contained page for an auditor",
                   "report")
     reading_option(check)
     check.add_argument("--all-readings", action="store_true",
@@ -97,11 +95,9 @@ def register(sub: Commands) -> None:
                             "(docs/scale.md)")
     bound_options(check, "scheduler_timeout_ms")
     budget_options(check)
-    output_option(check)
     check.add_argument("--bundle", metavar="DIR",
                        help="also write an audit bundle to DIR (a new or empty directory): "
                             "manifest, verdicts, answers, and every SMT query as SMT-LIB 2")
-    quiet(check)
     check.set_defaults(run=run_check)
 
 
@@ -123,15 +119,16 @@ class CheckRun:
     paigow_figures: dict[str, Any] | None = None
     craps_answers: dict[str, CrapsAnswers] = field(default_factory=dict)
     pass_counts: dict[str, dict[str, int]] | None = None
+    #: the command's steps after the runs (the PAR sheet, what the page shows, writing)
+    after: tuple[str, ...] = ()
 
     def craps(self, label: str | None, chosen: dict[str, str], run: dict[str, Any]) -> None:
-        hello, args = self.engine.hello, self.args
+        hello = self.engine.hello
         if "craps" not in hello.games:
             self.results += relabel([not_offered("craps")], label)
             return
         left = [w for w in spec.WAGER_NAMES if self.wagers and w not in self.wagers]
-        bar = Progress(f"craps{' ' + label if label else ''}", 0, not args.quiet,
-                       unit="wagers proved")
+        bar = phase(f"craps{' ' + label if label else ''}", unit="wagers checked")
         try:
             craps = prove_craps(self.engine, chosen, self.wagers, self.budget,
                                 record=self.record, left_out=left, progress=bar.reached)
@@ -150,8 +147,7 @@ class CheckRun:
         if "paigow" not in hello.games:
             self.results += relabel([not_offered("paigow")], label)
             return
-        bar = Progress(f"Pai Gow{' ' + label if label else ''}", 0, not args.quiet,
-                       unit="hands")
+        bar = phase(f"Pai Gow{' ' + label if label else ''}", unit="hands")
         try:
             outcome = prove_paigow(self.engine, chosen, workers=args.workers,
                                    budget=self.budget, record=self.record,
@@ -172,10 +168,12 @@ class CheckRun:
             self.pass_counts = outcome.combination_counts
 
     def every_run(self, readings: dict[str, str], games: tuple[str, ...]) -> None:
-        """One run per set of readings (``plan_runs``), each game in turn."""
-        for label, chosen, run_games in plan_runs(self.engine.hello, readings,
-                                                  self.args.all_readings, games,
-                                                  self.left_out):
+        """One run per set of readings (``plan_runs``), each game in turn: a step of the
+        command's progress each (after opening the engine, before :attr:`after`)."""
+        runs = plan_runs(self.engine.hello, readings, self.args.all_readings, games,
+                         self.left_out)
+        steps = 1 + sum(len(g) for _l, _c, g in runs) + len(self.after)
+        for label, chosen, run_games in runs:
             run: dict[str, Any] = {"reading": label or "base", "readings": chosen}
             # the games the run is about, one the engine does not offer too (the bundle's)
             self.planned.append(tuple(g for g in GAMES if g in run_games))
@@ -185,10 +183,11 @@ class CheckRun:
                 # terms again, and a resource count depends on them (principle 6: the same
                 # counts every run, idle or under load).
                 gc.collect()
-            if "craps" in run_games:
-                self.craps(label, chosen, run)
-            if "paigow" in run_games:
-                self.paigow(label, chosen, run)
+            for game in ("craps", "paigow"):
+                if game in run_games:
+                    stage(f"{'craps' if game == 'craps' else 'Pai Gow'}"
+                          f"{' under ' + label if label else ''}", steps)
+                    (self.craps if game == "craps" else self.paigow)(label, chosen, run)
             self.runs.append(run)
 
     def detail(self, engine: dict[str, Any], notes: list[str],
@@ -256,6 +255,8 @@ def run_check(args: argparse.Namespace) -> int:
     from casino_proofs.command.output import write_text
 
     readings, budget, wagers, games = _checked_arguments(args)
+    started = time.perf_counter()  # the engine's opening too (a session log is judged then)
+    stage("opening the engine")
     engine = open_engine(args.engine, args.engine_timeout_ms, sessions=session_budget(args),
                          require_coverage=args.require_coverage,
                          scheduler=scale.Scheduler(args.workers, args.scheduler,
@@ -268,7 +269,6 @@ def run_check(args: argparse.Namespace) -> int:
     except UsageError:
         engine.close()
         raise
-    started = time.perf_counter()
     check = CheckRun(args, engine, budget, wagers, bool(args.bundle))
     described = engine.describe()
     if args.only is not None:
@@ -276,6 +276,7 @@ def run_check(args: argparse.Namespace) -> int:
         check.left_out.append({"what": f"every {other} obligation",
                                "why": f"--only {args.only}"})
     needs = registry.needs(CheckDocument, args.format)
+    check.after = _steps_after(args, needs)
     par_doc: ParDocument | None = None
     try:
         check.every_run(readings, games)
@@ -283,6 +284,7 @@ def run_check(args: argparse.Namespace) -> int:
         table_domain = table_player(engine).table_domain() \
             if engine.can(Capability.PLAYS_TABLES) else []
         if args.bundle or "par" in needs:
+            stage("the PAR sheet")
             played = tuple(g for g in games if g in hello.games)
             par_doc = par_sheet(engine, readings, played, wagers, check.pass_counts,
                                 args.workers)
@@ -295,10 +297,12 @@ def run_check(args: argparse.Namespace) -> int:
     doc = CheckDocument(tuple(check.results), context, seconds,
                         check.detail(described, notes, table_domain), readings,
                         *page_inputs(needs, readings), par=par_doc)
+    stage(f"writing the {args.format} report")
     text = registry.render(doc, args.format)
     if args.bundle:
         from casino_proofs.audit.bundle import write_bundle
 
+        stage("writing the audit bundle")
         try:
             write_bundle(args.bundle, check.results, context, budget, doc.detail.json(),
                          check.craps_answers, par_doc.json() if par_doc else None)
@@ -307,6 +311,15 @@ def run_check(args: argparse.Namespace) -> int:
                              " no report written") from exc
     write_text(text, args.output)
     return exit_code(check.results)
+
+
+def _steps_after(args: argparse.Namespace, needs: frozenset[str]) -> tuple[str, ...]:
+    """The command's steps after its runs, for its progress: the PAR sheet, what the page
+    shows beside the check, the report, the bundle."""
+    return tuple(step for step, taken in (
+        ("the PAR sheet", bool(args.bundle) or "par" in needs),
+        ("the ambiguity findings", "findings" in needs), ("the house edges", "edges" in needs),
+        ("the report", True), ("the audit bundle", bool(args.bundle))) if taken)
 
 
 def page_inputs(needs: frozenset[str], readings: dict[str, str]
@@ -318,10 +331,13 @@ def page_inputs(needs: frozenset[str], readings: dict[str, str]
     if "findings" in needs:
         from casino_proofs.analyses.readings.ambiguities import find_all, finding_json
 
-        findings = tuple(finding_json(f) for f in find_all())
+        stage("the ambiguity findings")
+        with phase("ambiguities", unit="readings decided") as bar:
+            findings = tuple(finding_json(f) for f in find_all(bar))
     if "edges" in needs:
         from casino_proofs.analyses.readings.edge import edge_rows, row_json
 
+        stage("the house edges")
         edges = tuple(row_json(r) for r in edge_rows(readings))
     return findings, edges
 

@@ -5,13 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from casino_proofs.command.options import (
-    Commands,
-    bound_options,
-    command,
-    format_option,
-    output_option,
-)
+from casino_proofs.command.options import Commands, bound_options, command, report_options
 from casino_proofs.command.output import write_report
 from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED
 from casino_proofs.reports.documents import CoverageDocument
@@ -23,8 +17,7 @@ def register(sub: Commands) -> None:
                        "implementation functions, proof obligations and tests that cover it, "
                        "or why it is out of scope. Exit 1 if a sentence is covered by nothing "
                        "or a constraint cites no clause.")
-    output_option(coverage)
-    format_option(coverage, CoverageDocument)
+    report_options(coverage, CoverageDocument)
     coverage.add_argument("--tests", metavar="DIR",
                           help="the project's tests/ folder (default: ./tests, else the "
                                "checkout the package was installed from)")

@@ -19,9 +19,7 @@ from casino_proofs.command.options import (
     budget_options,
     budget_type,
     command,
-    format_option,
-    output_option,
-    quiet,
+    report_options,
 )
 from casino_proofs.command.output import check_output_paths, engine_reads, write_report
 from casino_proofs.context import parse_readings, report_context
@@ -31,7 +29,7 @@ from casino_proofs.obligations.verdict import (
     EXIT_REFUTED,
     EXIT_UNKNOWN,
 )
-from casino_proofs.progress import Progress
+from casino_proofs.progress import phase
 from casino_proofs.protocol.hello import EngineUnavailable
 from casino_proofs.reports.documents import DiffDocument
 from casino_proofs.solving.budget import Budget
@@ -76,11 +74,9 @@ def register(sub: Commands) -> None:
     p.add_argument("--expect", metavar="FILE",
                    help="the differences expected: a previous run's --format json, or a "
                         "reviewed list of difference IDs, one per line ('#' comments)")
-    format_option(p, DiffDocument, "markdown is short enough for a pull-request comment")
+    report_options(p, DiffDocument, "markdown is short enough for a pull-request comment")
     p.add_argument("--workers", type=budget_type("--workers"), default=2, metavar="N",
                    help="processes for the pass over every Pai Gow hand (default: 2)")
-    quiet(p)
-    output_option(p)
     budget_options(p)
     p.add_argument("--engine-timeout-ms", type=budget_type("--engine-timeout-ms"),
                    default=ENGINE_TIMEOUT_MS, metavar="MS",
@@ -186,7 +182,7 @@ def run_diff(args: argparse.Namespace) -> int:
         if a.engine is not None:
             a.engine.close()
         raise
-    bar = Progress("diff", 0, not args.quiet, unit="hands")
+    bar = phase("diff", unit="hands")
     try:
         doc = diff.run(a, b, games, wagers, budget, args.workers, bar.reached)
     finally:

@@ -10,9 +10,8 @@ from casino_proofs.command.options import (
     bounds_of,
     command,
     engine_options,
-    format_option,
-    output_option,
     reading_option,
+    report_options,
 )
 from casino_proofs.command.output import write_report
 from casino_proofs.context import parse_readings, report_context
@@ -25,9 +24,8 @@ def register(sub: Commands) -> None:
                    "from the specification and checked against the implementation under "
                    "test, under the base readings and under each other reading that changes "
                    "the wager.")
-    format_option(edge, EdgeDocument)
+    report_options(edge, EdgeDocument)
     reading_option(edge)
-    output_option(edge)
     engine_options(edge)
     edge.set_defaults(run=run_edge)
 

@@ -100,9 +100,9 @@ def explain_strength(answer: Strength, scope: str) -> str:
     else:
         then = "then " + " ".join(_RANKS[r - 2] for r in rest) + " in that order" \
             if rest else ""
-    total = 10 if scope == "high" else 1
-    text = f"combination {first} of 0 (no combination) to {total}"
-    return f"{text}, {then}" if then else text
+    top = "10 (five aces)" if scope == "high" else "1 (a pair)"
+    text = f"combination rank {first} on a scale from 0 (no combination) to {top}"
+    return f"{text}; {then}" if then else text
 
 
 def describe(hand: tuple[int, ...], readings: Mapping[str, str], engine: Engine,

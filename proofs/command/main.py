@@ -12,7 +12,6 @@ import shutil
 import signal
 import sys
 import tempfile
-import textwrap
 from collections.abc import Iterator
 
 from casino_proofs.command import (
@@ -30,8 +29,9 @@ from casino_proofs.command import (
     settle,
 )
 from casino_proofs.command.arguments import UsageError
-from casino_proofs.command.options import ERROR, EXIT_CODES, PROG, Parser
+from casino_proofs.command.options import ERROR, EXIT_CODES, PROG, Help, Parser
 from casino_proofs.obligations.verdict import EXIT_ERROR, EXIT_USAGE
+from casino_proofs.progress import reporting
 from casino_proofs.reports.width import fit_to
 from casino_proofs.untrusted import processes as reaper
 from casino_proofs.untrusted.printable import one_line
@@ -40,9 +40,6 @@ from casino_proofs.version import tool_version
 DESCRIPTION = ("Proofs that an implementation of Québec's By-law respecting casino games "
                "(S-13.1, r. 3, version 2012-09-01) agrees with its Z3 specification: this "
                "project's own, or any engine speaking docs/engine-protocol.md.")
-#: the widest line of the top-level ``--help`` (an 80-column terminal)
-HELP_WIDTH = 79
-
 #: the sub-commands, in the order ``--help`` lists them
 SUB_COMMANDS = (check, settle, rank, compare, ambiguities, replay, mutants, coverage, edge,
                 par, diff, blueprint)
@@ -51,9 +48,9 @@ SUB_COMMANDS = (check, settle, rank, compare, ambiguities, replay, mutants, cove
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog=PROG,
-        description=textwrap.fill(DESCRIPTION, HELP_WIDTH),
+        description=DESCRIPTION,
         epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=Help,
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {tool_version()}",
                         help="print the version (semantic: see CHANGELOG.md) and exit")
@@ -150,7 +147,7 @@ def _main(argv: list[str] | None) -> int:
         return EXIT_USAGE
     fit_to(output)
     try:
-        with _hypothesis_home_elsewhere():
+        with _hypothesis_home_elsewhere(), reporting(args.command, not args.quiet):
             return int(args.run(args))
     except (UsageError, ValueError) as exc:
         _say(f"{ERROR}{one_line(str(exc) or type(exc).__name__)}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from casino_proofs.command.options import Commands, command, format_option, output_option, quiet
+from casino_proofs.command.options import Commands, command, report_options
 from casino_proofs.command.output import write_report
 from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED
 from casino_proofs.reports.documents import MutantsDocument
@@ -18,26 +18,24 @@ def register(sub: Commands) -> None:
                       "totals moved, working calls flipped, combinations shifted, tiebreaks "
                       "reversed) and faulty specifications (a rule dropped, weakened or "
                       "shifted); run each through the proofs. Exit 1 if any survives.")
-    output_option(mutants)
-    format_option(mutants, MutantsDocument)
+    report_options(mutants, MutantsDocument)
     mutants.add_argument("--only", choices=("craps", "paigow"), default=None,
                          help="one game only (default: both)")
     mutants.add_argument("--quick", action="store_true",
                          help="a representative subset: one mutant of each kind per clause")
-    quiet(mutants)
     mutants.set_defaults(run=run_mutants)
 
 
 def run_mutants(args: argparse.Namespace) -> int:
     from casino_proofs.analyses.assurance.mutants import generate, quick, report, run
     from casino_proofs.command.output import check_output_paths
-    from casino_proofs.progress import Progress
+    from casino_proofs.progress import phase
 
     check_output_paths(args.output, None)
     chosen = generate(args.only)
     if args.quick:
         chosen = quick(chosen)
-    progress = Progress("mutants", len(chosen), not args.quiet)
+    progress = phase("mutants", len(chosen), "mutants run")
     outcomes = []
     for m in chosen:
         outcomes.append(run(m))

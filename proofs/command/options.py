@@ -6,7 +6,10 @@ these (``register``)."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+import re
+import shutil
+import textwrap
+from collections.abc import Callable, Iterator
 from typing import Any, NoReturn
 
 from casino_proofs import spec
@@ -106,12 +109,98 @@ class Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{ERROR}{one_line(message)} (see {self.prog} --help)\n")
 
 
+#: the widest a ``--help`` is wrapped to, on a terminal however wide (an 80-column one); on a
+#: narrower terminal, its width
+HELP_COLUMNS = 80
+#: the narrowest a ``--help`` is wrapped to, on a terminal however narrow
+HELP_NARROWEST = 40
+
+
+def help_width() -> int:
+    """The columns a ``--help`` is wrapped to: the terminal's (``COLUMNS`` too, as argparse
+    reads it), at most :data:`HELP_COLUMNS`, less one so that no line touches the edge."""
+    columns = shutil.get_terminal_size((HELP_COLUMNS, 24)).columns
+    return max(HELP_NARROWEST, min(columns, HELP_COLUMNS)) - 1
+
+
+class Help(argparse.RawDescriptionHelpFormatter):
+    """Every ``--help``: the options as argparse lays them out, and the description and the
+    exit codes wrapped to the terminal (:func:`help_width`), each paragraph of them and each
+    item of a list (``  1  some obligation ...``) wrapped under its own indent."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         help_width() if width is None else width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(indent + line for line in rewrapped(text, width - len(indent)))
+
+    def _format_usage(self, usage: str | None, actions: Any, groups: Any,
+                      prefix: str | None) -> str:
+        """argparse's usage, or, where a line of it would be wider than the terminal (its
+        options indented past a long command name), each option laid out from a short
+        indent instead, never broken inside its brackets."""
+        text: str = super()._format_usage(usage, actions, groups, prefix)
+        if max(len(line) for line in text.splitlines()) <= self._width:
+            return text
+        parts = re.findall(r"\(.*?\)+(?=\s|$)|\[.*?\]+(?=\s|$)|\S+", " ".join(text.split()))
+        lines = [""]
+        for part in parts:
+            if lines[-1].strip() and len(lines[-1]) + 1 + len(part) > self._width:
+                lines.append("    ")
+            lines[-1] += part if not lines[-1].strip() else " " + part
+        return "\n".join(lines) + "\n\n"
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        """An option's help, never broken inside a name at its hyphens (``come-odds``)."""
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
+def _paragraphs(text: str) -> Iterator[list[str]]:
+    """The paragraphs of a help text: a blank line or a line ending in a colon ends one; a
+    line indented no deeper than the paragraph's first starts a new one (an item of a list);
+    a line indented deeper continues it."""
+    current: list[str] = []
+    for line in text.splitlines():
+        indent = len(line) - len(line.lstrip())
+        if current and (not line.strip() or current[-1].rstrip().endswith(":")
+                        or indent <= len(current[0]) - len(current[0].lstrip())):
+            yield current
+            current = []
+        if line.strip():
+            current.append(line)
+        else:
+            yield []
+    if current:
+        yield current
+
+
+def rewrapped(text: str, width: int) -> list[str]:
+    """A help text's paragraphs each wrapped to ``width``: its first line's indent kept, its
+    later lines indented as its second line was, or past an item's marker (``  1  ``)."""
+    out: list[str] = []
+    for lines in _paragraphs(text):
+        if not lines:
+            out.append("")
+            continue
+        first = lines[0]
+        lead = first[:len(first) - len(first.lstrip())]
+        marker = re.match(r"\s*\S+ {2,}", first)
+        hang = (lines[1][:len(lines[1]) - len(lines[1].lstrip())] if len(lines) > 1
+                else " " * marker.end() if marker else lead)
+        words = " ".join(line.strip() for line in lines)
+        out += textwrap.wrap(words, max(width, len(hang) + 20), initial_indent=lead,
+                             subsequent_indent=hang, break_on_hyphens=False,
+                             break_long_words=False) or [""]
+    return out
+
+
 def command(sub: Commands, name: str, help_text: str, description: str,
             epilog: str = EXIT_CODES) -> argparse.ArgumentParser:
-    """A sub-command's parser."""
+    """A sub-command's parser, its help wrapped to the terminal (:class:`Help`)."""
     parser: argparse.ArgumentParser = sub.add_parser(
-        name, help=help_text, description=description, epilog=epilog,
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+        name, help=help_text, description=description, epilog=epilog, formatter_class=Help)
     return parser
 
 
@@ -203,19 +292,35 @@ def budget_options(p: argparse.ArgumentParser) -> None:
                         f"reaching it is UNKNOWN (default: {DEFAULT_WALL_MS:,})")
 
 
-def output_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--output", metavar="FILE",
-                   help="write the report to FILE (written whole or not at all)")
+#: what ``--output FILE`` does, in every sub-command that prints a report
+OUTPUT = "write the report to FILE (written whole or not at all); default: standard output"
+
+
+def output_option(p: argparse.ArgumentParser, metavar: str = "FILE",
+                  help_text: str = OUTPUT, required: bool = False) -> None:
+    """``--output``: where the report goes (``blueprint``: the site's directory)."""
+    p.add_argument("--output", metavar=metavar, required=required, help=help_text)
 
 
 def format_option(p: argparse.ArgumentParser, document: type, note: str = "",
                   what: str = "output") -> None:
     """``--format``: the document's formats and its default, as ``reports/registry.py`` names
-    them; ``note`` follows the default in the help."""
+    them; ``note`` follows the default in the help. The parser keeps the document's type
+    (``document``: what its JSON's schema is named by)."""
     chosen = registry.default(document)
     p.add_argument("--format", choices=registry.formats(document), default=chosen,
                    help=f"{what} format (default: {chosen}{'; ' + note if note else ''})")
+    p.set_defaults(document=document)
 
 
 def quiet(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help=QUIET)
+
+
+def report_options(p: argparse.ArgumentParser, document: type, note: str = "",
+                   what: str = "output") -> None:
+    """What every sub-command that prints a result takes, defined once: ``--format`` (the
+    document's formats), ``--output FILE`` and ``--quiet``."""
+    format_option(p, document, note, what)
+    output_option(p)
+    quiet(p)

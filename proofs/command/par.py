@@ -19,10 +19,8 @@ from casino_proofs.command.options import (
     budget_type,
     command,
     engine_options,
-    format_option,
-    output_option,
-    quiet,
     reading_option,
+    report_options,
 )
 from casino_proofs.command.output import check_output_paths, engine_reads, write_report
 from casino_proofs.context import GAMES, parse_readings, report_context
@@ -45,8 +43,7 @@ def register(sub: Commands) -> None:
                      help="one game only (default: both)")
     par.add_argument("--wagers", metavar="LIST",
                      help="these craps wagers only (comma-separated)")
-    format_option(par, ParDocument)
-    output_option(par)
+    report_options(par, ParDocument)
     par.add_argument("--monte-carlo", type=budget_type("--monte-carlo"), default=None,
                      metavar="TRIALS",
                      help="also play each craps row TRIALS times (seeded) and check every exact "
@@ -59,7 +56,6 @@ def register(sub: Commands) -> None:
     par.add_argument("--workers", type=budget_type("--workers"), default=2, metavar="N",
                      help="processes for the seven-card count (default: 2)")
     engine_options(par)
-    quiet(par)
     par.set_defaults(run=run_par)
 
 
@@ -81,12 +77,12 @@ def run_par(args: argparse.Namespace) -> int:
     if args.stake is not None and args.only == "paigow":
         raise UsageError("--stake is the breakage of the craps payouts; par --only paigow "
                          "has none")
-    from casino_proofs.progress import Progress
+    from casino_proofs.progress import phase
 
     engine = open_engine(args.engine, args.engine_timeout_ms, bounds=bounds_of(args))
     parts = [g for g in ("craps", "paigow") if args.only in (None, g)]
     # no time left: the craps sheet takes a second or two, the Pai Gow sheet many more
-    bar = Progress("par", len(parts), not args.quiet, unit="games", estimate=False)
+    bar = phase("par", len(parts), "games", estimate=False)
     try:
         craps = monte = None
         if "craps" in parts:

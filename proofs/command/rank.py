@@ -11,10 +11,10 @@ from casino_proofs.command.options import (
     Commands,
     command,
     engine_options,
-    format_option,
     reading_option,
+    report_options,
 )
-from casino_proofs.command.output import write_report
+from casino_proofs.command.output import check_output_paths, write_report
 from casino_proofs.context import parse_readings
 from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED
 from casino_proofs.reports.documents import RankDocument
@@ -27,7 +27,7 @@ def register(sub: Commands) -> None:
     rank = command(sub, "rank", "rank one Pai Gow hand, spec and impl side by side",
                    "The combination of one Pai Gow Poker hand (s. 40) by the specification "
                    "and by the implementation, with the clause that names it.")
-    format_option(rank, RankDocument)
+    report_options(rank, RankDocument)
     reading_option(rank)
     rank.add_argument("hand", metavar="HAND", help=HAND_HELP)
     engine_options(rank)
@@ -43,10 +43,11 @@ def paigow_readings(args: argparse.Namespace) -> dict[str, str]:
 def run_rank(args: argparse.Namespace) -> int:
     readings = paigow_readings(args)
     hands.parse_cards(args.hand)  # a bad hand is refused before any engine starts
+    check_output_paths(args.output, None)
     engine = lookup_engine(args, "paigow")
     try:
         doc = hands.rank(args.hand, readings, engine)
     finally:
         engine.close()
-    write_report(RankDocument(doc), args.format, None)
+    write_report(RankDocument(doc), args.format, args.output)
     return EXIT_REFUTED if doc["agree"] is False else EXIT_PROVED

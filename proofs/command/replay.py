@@ -15,17 +15,16 @@ from casino_proofs.command.options import (
     bounds_of,
     budget_type,
     command,
-    format_option,
-    quiet,
+    report_options,
 )
-from casino_proofs.command.output import write_report
+from casino_proofs.command.output import check_output, write_report
 from casino_proofs.obligations.verdict import (
     EXIT_ON_RECORD,
     EXIT_PROVED,
     EXIT_REFUTED,
     EXIT_UNKNOWN,
 )
-from casino_proofs.progress import Progress
+from casino_proofs.progress import stage, steps
 from casino_proofs.reports.documents import ReplayDocument
 from casino_proofs.solving.budget import DEFAULT_CVC5_RLIMIT, DEFAULT_Z3_RLIMIT
 
@@ -43,7 +42,7 @@ def register(sub: Commands) -> None:
     replay.add_argument("bundle", metavar="DIR", help="a bundle written by check --bundle")
     replay.add_argument("--solver", choices=("cvc5", "z3"), default="cvc5",
                         help="the solver to re-check with (default: cvc5)")
-    format_option(replay, ReplayDocument)
+    report_options(replay, ReplayDocument)
     replay.add_argument("--rlimit", type=budget_type("--rlimit"), default=None,
                         metavar="UNITS",
                         help="the solver's resource limit per query (default: the bundle's: "
@@ -72,7 +71,6 @@ def register(sub: Commands) -> None:
                         help="kept for old scripts: a bundle of our implementation has its "
                              "Pai Gow verdicts proved again by default")
     bound_options(replay, *ENGINE_BOUNDS)
-    quiet(replay)
     replay.set_defaults(run=run_replay)
 
 
@@ -83,6 +81,8 @@ def run_replay(args: argparse.Namespace) -> int:
     from casino_proofs.audit.manifest import BundleError
     from casino_proofs.audit.rederivation import replay, status_of
 
+    check_output(args.output, args.bundle)  # never into the bundle it re-derives
+    stage("reading the bundle")
     bundle = load(args.bundle)  # a bad bundle is a one-line error before any solving
     if args.paigow_again:
         asking.refuse_foreign_engine(bundle)
@@ -99,14 +99,13 @@ def run_replay(args: argparse.Namespace) -> int:
     ours = bundle.manifest.engine.get("target") == "impl" \
         and bundle.manifest.engine.get("kind") == "impl"
     target = args.engine or ("impl" if ours and not args.on_record else None)
+    steps(6 if target is not None else 5)
     if target is not None:
         engine = open_engine(target, args.engine_timeout_ms, bounds=bounds_of(args))
-    bar = Progress(f"replay with {args.solver}", 0, not args.quiet)
     try:
-        findings, on_record = replay(bundle, args.solver, args.rlimit, args.timeout_ms, bar,
+        findings, on_record = replay(bundle, args.solver, args.rlimit, args.timeout_ms, None,
                                      engine)
     finally:
-        bar.close()
         if engine is not None:
             engine.close()
     status = status_of(findings)
@@ -115,7 +114,8 @@ def run_replay(args: argparse.Namespace) -> int:
     held = [o for o, s in status.items() if s == "on-record"]
     code = EXIT_REFUTED if bad else EXIT_UNKNOWN if unknown else \
         EXIT_ON_RECORD if held else EXIT_PROVED
+    stage("writing the report")
     write_report(ReplayDocument(args.solver, tuple(o["id"] for o in bundle.obligations),
                                 tuple(findings), tuple(on_record), target, code),
-                 args.format, None)
+                 args.format, args.output)
     return code

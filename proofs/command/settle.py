@@ -21,11 +21,11 @@ from casino_proofs.command.options import (
     Commands,
     command,
     engine_options,
-    format_option,
     reading_option,
+    report_options,
     wager_list,
 )
-from casino_proofs.command.output import write_report
+from casino_proofs.command.output import check_output_paths, write_report
 from casino_proofs.context import parse_readings, report_context
 from casino_proofs.obligations.craps.answers import answer_json
 from casino_proofs.obligations.craps.lifting import spec_dict, state_dict
@@ -38,7 +38,7 @@ def register(sub: Commands) -> None:
     settle = command(sub, "settle", "settle one wager on one roll, spec and impl side by side",
                      "Settle one wager on one roll with both the specification and the "
                      "implementation under test, quoting the clauses that decide it.")
-    format_option(settle, SettleDocument)
+    report_options(settle, SettleDocument)
     reading_option(settle)
     settle.add_argument("wager", metavar="WAGER", help=wager_list())
     settle.add_argument("--roll", required=True, metavar="D1,D2",
@@ -77,6 +77,7 @@ def parse_point(text: str) -> int:
 def run_settle(args: argparse.Namespace) -> int:
     readings = parse_readings(args.reading)
     check_readings(readings, ("craps",), "settle")
+    check_output_paths(args.output, None)
     wager = canonical_wager(args.wager)
     if wager is None:
         raise UsageError(f"unknown wager {args.wager!r}; wagers: {wager_list()}")
@@ -120,5 +121,5 @@ def run_settle(args: argparse.Namespace) -> int:
         quoted=tuple({"id": c, "text": regulation.quote(c)} for c in clauses),
         readings={k: v["value"] for k, v in context["readings"].items()},
         spec_rules=tuple(spec_json), reachable=reachable)
-    write_report(doc, args.format, None)
+    write_report(doc, args.format, args.output)
     return EXIT_PROVED if agree else EXIT_REFUTED

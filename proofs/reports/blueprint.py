@@ -23,6 +23,12 @@ defines) and reading has one status, the first that holds of:
 
 A definition takes the first status of its sentences. Whatever rests, through the graph's
 edges, on something refuted says so (``broken_below``).
+
+One status hides what comes after it: a sentence that is proved and also touched by a material
+reading is ``ambiguous``. So each entry also has its ``facets``, shown side by side: what its
+obligations established (one of ``refuted``, ``unsettled``, ``proved``, ``silent``), and beside
+it ``ambiguous`` where a material reading touches it and ``convention`` where it is one. Its
+status is the first of its facets in the order above.
 """
 
 from __future__ import annotations
@@ -52,6 +58,11 @@ STATUS_LABEL = {
 }
 #: the longest witness line shown whole (an engine's refusal can be long)
 MAX_LINE = 4000
+#: a status's label where room is short (a table's cell or header)
+SHORT_LABEL = {"refuted": "refuted", "unsettled": "not established", "convention": "convention",
+               "ambiguous": "ambiguous", "proved": "proved", "silent": "silent"}
+#: the facets that say what the obligations established: an entry has one of them
+ESTABLISHED = ("refuted", "unsettled", "proved", "silent")
 SECTION_NAMES = {"95.15": "Multiple Chances wagers", "95.16": "Associate Chances wagers",
                  "40": "Ranking of Pai Gow Poker combinations"}
 
@@ -84,6 +95,13 @@ class Comparison:
     verdict: str
     material: bool | None
     words: tuple[str, ...]  # the witness in words, or the proof
+    #: a reading that changes the wagers of several sections: the words with a witness of
+    #: each section's own (a section's page shows its own)
+    by_section: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def words_for(self, section: str) -> tuple[str, ...]:
+        """The words a page of ``section`` shows (the first witness elsewhere)."""
+        return self.by_section.get(section, self.words)
 
 
 @dataclass(frozen=True)
@@ -144,6 +162,9 @@ class Entry:
     needed_by: tuple[str, ...] = ()
     policy: bool = False
     status: str = "silent"
+    #: what its obligations established, and beside it convention and ambiguous where they
+    #: hold (the module's docstring)
+    facets: tuple[str, ...] = ("silent",)
     obligations: list[int] = field(default_factory=list)
     constraints: list[Constraint] = field(default_factory=list)
     code: list[CodeSpan] = field(default_factory=list)
@@ -162,6 +183,7 @@ class Paragraph:
     sentences: tuple[str, ...]
     status: str
     definition: bool  # a numbered paragraph (not the opening words): a node of its own
+    facets: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -291,15 +313,20 @@ def _witness_words(f: dict[str, Any]) -> tuple[str, ...]:
 
 
 def _comparison(f: dict[str, Any]) -> Comparison:
-    words = list(_witness_words(f)) if f["material"] else []
-    if f.get("delta") is not None:
-        words.append(f"delta per unit staked ({f['compared'][1]} less {f['default']}): "
-                     f"{f['delta']}")
-    if f.get("affected"):
-        words.append(f"affects: {', '.join(f['affected'])}")
-    if f.get("proof"):
-        words.append(f"proof: {f['proof']}")
-    return Comparison(f["compared"][1], f["verdict"], f["material"], tuple(words))
+    def words(witness: dict[str, Any] | None) -> tuple[str, ...]:
+        out = list(_witness_words({**f, "witness": witness})) if f["material"] else []
+        delta = (witness or {}).get("delta", f.get("delta"))
+        if delta is not None:
+            out.append(f"delta per unit staked ({f['compared'][1]} less {f['default']}): "
+                       f"{delta}")
+        if f.get("affected"):
+            out.append(f"affects: {', '.join(f['affected'])}")
+        if f.get("proof"):
+            out.append(f"proof: {f['proof']}")
+        return tuple(out)
+    by_section = {section: words(w) for section, w in f.get("witness_by_section", {}).items()}
+    return Comparison(f["compared"][1], f["verdict"], f["material"], words(f.get("witness")),
+                      by_section)
 
 
 def reading_views(inputs: Inputs) -> dict[str, ReadingView]:
@@ -411,21 +438,35 @@ def _attach(entries: dict[str, Entry], obligations: tuple[ObligationView, ...],
     _par(entries, inputs)
 
 
-def _status(e: Entry, obligations: tuple[ObligationView, ...],
-            readings: dict[str, ReadingView]) -> str:
-    """The entry's status (the module's docstring). A failing obligation counts against
-    every clause it rests on: a proof cannot say which of them the engine departs from (an
-    Any 7 that overpays breaks the payout its deciding win clause cites)."""
+def _facets(e: Entry, obligations: tuple[ObligationView, ...],
+            readings: dict[str, ReadingView]) -> tuple[str, ...]:
+    """The entry's facets (the module's docstring): what its obligations established, then
+    convention and ambiguous where they hold. A failing obligation counts against every
+    clause it rests on: a proof cannot say which of them the engine departs from (an Any 7
+    that overpays breaks the payout its deciding win clause cites)."""
     verdicts = {obligations[n].verdict for n in e.obligations}
-    if verdicts & {"REFUTED", "VACUOUS"}:
-        return "refuted"
-    if verdicts & {"UNKNOWN", "ERROR"}:
-        return "unsettled"
+    found = ["refuted" if verdicts & {"REFUTED", "VACUOUS"} else
+             "unsettled" if verdicts & {"UNKNOWN", "ERROR"} else
+             "proved" if verdicts else "silent"]
     if e.kind == "convention":
-        return "convention"
+        found.append("convention")
     if any(readings[r].material for r in e.readings):
-        return "ambiguous"
-    return "proved" if verdicts else "silent"
+        found.append("ambiguous")
+    return tuple(found)
+
+
+def status_of(facets: tuple[str, ...]) -> str:
+    """The one status of an entry: the first of its facets in STATUSES' order."""
+    return next(s for s in STATUSES if s in facets)
+
+
+def group_facets(facets: list[tuple[str, ...]]) -> tuple[str, ...]:
+    """The facets a group of entries (a paragraph) shows: the first of what their
+    obligations established, and ambiguous if any of them is (a convention among regulation
+    text counts as nothing)."""
+    every = {f for fs in facets for f in fs}
+    established = next((s for s in ESTABLISHED if s in every and s != "silent"), "silent")
+    return (established, "ambiguous") if "ambiguous" in every else (established,)
 
 
 def _coverage(e: Entry, inputs: Inputs, obligations: tuple[ObligationView, ...]
@@ -455,7 +496,7 @@ def _sections(entries: dict[str, Entry]) -> tuple[Section, ...]:
         sids = tuple(s.id for s in p.sentences)
         by_section.setdefault(p.section, []).append(Paragraph(
             p.id, p.title, _title_fr(p.id), sids, first_status([entries[s].status for s in sids]),
-            not p.id.endswith("-intro")))
+            not p.id.endswith("-intro"), group_facets([entries[s].facets for s in sids])))
     return tuple(Section(sec, SECTION_NAMES.get(sec, f"s. {sec}"), f"section-{sec}.html",
                          tuple(ps)) for sec, ps in by_section.items())
 
@@ -490,7 +531,8 @@ def build(review: Review, inputs: Inputs,
     entries = _entries()
     _attach(entries, obligations, inputs, readings)
     for e in entries.values():
-        e.status = _status(e, obligations, readings)
+        e.facets = _facets(e, obligations, readings)
+        e.status = status_of(e.facets)
         e.coverage = _coverage(e, inputs, obligations)
     doc = Blueprint(review, inputs, _sections(entries), entries, obligations, readings)
     doc.nodes, doc.edges = graph_of(doc)

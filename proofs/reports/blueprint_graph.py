@@ -11,6 +11,8 @@ edges give the same bytes.
 Each node is filled by its status (:data:`FILL`), its border says what kind of node it is
 (a definition's is double, a convention's dashed, a reading's rounded), a red outline marks a
 node that rests on something the engine under review breaks, and each links to its entry.
+The graph shrinks with its page down to :data:`LEAST` of its size, never further: on a phone it
+scrolls in its own box, its labels readable.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ COLUMNS = ("definition", "sentence", "convention", "reading")
 HEADINGS = {"definition": "definitions", "sentence": "sentences",
             "convention": "conventions (not regulation text)", "reading": "readings"}
 CHAR, HEIGHT, PITCH, GAP, TOP, SECTION_GAP = 6.6, 20.0, 26.0, 90.0, 96.0, 34.0
+#: the least the graph is drawn at, as a share of its size: its labels (11 units) stay 8 pixels
+#: high or more, and a narrower window scrolls the graph in its own box
+LEAST = 0.75
 
 
 def _e(text: object) -> str:
@@ -165,7 +170,8 @@ def svg(nodes: tuple[Node, ...], edges: tuple[tuple[str, str], ...], prefix: str
     drawn = "".join(_edge(layout, a, b).replace("{prefix}", prefix) for a, b in edges)
     boxes = "".join(_node(layout, layout.nodes[n.id]) for n in nodes)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="graph" id="{prefix}" '
-            f'viewBox="0 0 {_n(w)} {_n(h)}" width="{_n(w)}" height="{_n(h)}" role="img" '
+            f'viewBox="0 0 {_n(w)} {_n(h)}" width="{_n(w)}" height="{_n(h)}" '
+            f'style="--least:{_n(LEAST * w)}px" role="img" '
             f'aria-label="{_e(caption)}" font-family="monospace" font-size="11">'
             f"<title>{_e(caption)}</title><defs>{markers}</defs>{_legend(w)}{heads}"
             f"{sections}<g class=\"edges\">{drawn}</g><g class=\"nodes\">{boxes}</g></svg>")

@@ -13,10 +13,14 @@ from __future__ import annotations
 
 import html
 from collections import Counter
+from collections.abc import Callable
+from functools import partial
 
 from casino_proofs import regulation
 from casino_proofs.analyses.assurance.blueprint_inputs import CodeSpan, Constraint
+from casino_proofs.obligations.verdict import exit_code
 from casino_proofs.reports.blueprint import (
+    SHORT_LABEL,
     STATUS_LABEL,
     STATUSES,
     Blueprint,
@@ -34,9 +38,14 @@ STYLE = """
 :root{--fg:#1e1e1e;--mute:#5a5a5a;--line:#d8d8d8}
 *{box-sizing:border-box}
 body{font-family:system-ui,sans-serif;margin:0 auto;max-width:74rem;padding:0 1rem 3rem;
-color:var(--fg);line-height:1.4;overflow-wrap:anywhere}
-header.top{border-bottom:1px solid var(--line);padding:.6rem 0}
-nav a{margin-right:.9rem;white-space:nowrap}
+color:var(--fg);line-height:1.4;overflow-wrap:break-word}
+header.top{border-bottom:1px solid var(--line);padding:.5rem 0}
+nav a{margin-right:.9rem;white-space:nowrap;display:inline-block}
+.result{border:2px solid #757575;border-left-width:.5rem;border-radius:6px;padding:.3rem .7rem;
+margin:.5rem 0}.result p{margin:.2rem 0}
+.result.r-PROVED{border-color:#1b5e20;background:#f1f8f1}.result.r-UNKNOWN{border-color:#a05a00;
+background:#fff8ee}.result.r-REFUTED,.result.r-VACUOUS,.result.r-ERROR{border-color:#b00020;
+background:#fff4f5}
 h1{font-size:1.45rem}h2{margin-top:2rem;border-bottom:1px solid var(--line)}
 h3{margin:1.6rem 0 .4rem}h4{margin:0 0 .3rem;font-size:1rem}
 h5{margin:.5rem 0 .2rem;font-size:.92rem}
@@ -45,48 +54,66 @@ article{border:1px solid var(--line);border-radius:6px;padding:.6rem .9rem;margi
 background:#fff}
 article.convention,li.convention{background:#fffaf0}
 .definition{border-left:4px solid #999;padding-left:.7rem;margin-top:1.6rem}
-.text{display:grid;grid-template-columns:1fr 1fr;gap:1rem}
+.text{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1rem}
 .text p{margin:.15rem 0}.lang{font-size:.72rem;color:var(--mute);font-weight:bold}
 .missing{color:var(--mute);font-style:italic}
-body.only-en .text{grid-template-columns:1fr}body.only-en .fr{display:none}
-body.only-fr .text{grid-template-columns:1fr}body.only-fr .en{display:none}
+body.only-en .text{grid-template-columns:minmax(0,1fr)}body.only-en .fr{display:none}
+body.only-fr .text{grid-template-columns:minmax(0,1fr)}body.only-fr .en{display:none}
 body.only-en td.fr,body.only-en th.fr,body.only-fr td.en,body.only-fr th.en{display:none}
 .badge{display:inline-block;border-radius:3px;padding:0 .35rem;font-size:.78rem;
-font-weight:bold;border:1px solid}td .badge,td.id{white-space:nowrap}.num{text-align:right}
+font-weight:bold;border:1px solid;white-space:nowrap;line-height:1.35;margin:.05rem 0}
+.num{text-align:right}.id,td code,a.id{white-space:nowrap}
 .s-refuted{background:#f8c9cf;border-color:#b00020}.s-unsettled{background:#ffe0b2;border-color:#a05a00}
 .s-convention{background:#fff3cd;border-color:#8a6d00}.s-ambiguous{background:#e6d3f0;border-color:#6a1b9a}
 .s-proved{background:#cdebd0;border-color:#1b5e20}.s-silent{background:#eee;border-color:#757575}
-td.PROVED,td.REFUTED,td.VACUOUS,td.ERROR,td.UNKNOWN{white-space:nowrap}
 .PROVED{color:#1b5e20;font-weight:bold}.REFUTED,.VACUOUS,.ERROR{color:#b00020;font-weight:bold}
 .UNKNOWN{color:#a05a00;font-weight:bold}
 .notreg{font-size:.75rem;font-weight:bold;color:#8a6d00;border:1px dashed #8a6d00;
-padding:0 .3rem;border-radius:3px}
+padding:0 .3rem;border-radius:3px;white-space:nowrap}
 .findings{border:2px solid #b00020;border-radius:5px;padding:.3rem .7rem;margin:.5rem 0;
 background:#fff5f6}
 .broken{color:#b00020}
 .note,.mute{color:var(--mute);font-size:.9rem}
 ul,ol{padding-left:1.3rem}li{margin:.15rem 0}
-pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f6f6;padding:.4rem .5rem;
+pre{white-space:pre-wrap;background:#f6f6f6;padding:.4rem .5rem;
 margin:.2rem 0;font-size:.8rem;border-radius:4px}
 code{font-size:.85rem}
 .wide{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;margin:.4rem 0;font-size:.85rem}
-td,th{border:1px solid var(--line);padding:.15rem .4rem;text-align:left;vertical-align:top}
+td,th{border:1px solid var(--line);padding:.15rem .4rem;text-align:left;vertical-align:top;
+min-width:12ch;box-sizing:content-box}
+th{white-space:nowrap}
+td.num,td.id,td.badges,td.PROVED,td.REFUTED,td.VACUOUS,td.ERROR,td.UNKNOWN{min-width:0;
+white-space:nowrap}
 .exact{white-space:nowrap}.dec{color:var(--mute);font-size:.75rem}
 .filters{display:none;gap:.5rem;flex-wrap:wrap;align-items:center;margin:.8rem 0;
 padding:.5rem;background:#f3f6fa;border-radius:6px}
 .js .filters{display:flex}.filters input{min-width:12rem;flex:1}
+.filters label{white-space:nowrap}
 .fold>h5 button{margin-left:.5rem;font-size:.75rem}
-figure.graph{margin:1rem 0}svg.graph{max-width:100%;height:auto;display:block}
+figure.graph{margin:1rem 0;overflow-x:auto}
+svg.graph{max-width:100%;min-width:var(--least,0);height:auto;display:block}
 .legend-list{columns:2;font-size:.88rem}
 .code .line{display:block}.code .ln{display:inline-block;width:3.2em;color:#999;
 text-decoration:none}.code .carried{background:#eef6ee}
 .printonly{display:none}
-@media (max-width:700px){.text{grid-template-columns:1fr}.legend-list{columns:1}}
+@media (max-width:700px){.text{grid-template-columns:minmax(0,1fr)}.legend-list{columns:1}}
+@media (max-width:56rem){.wide.index{overflow:visible}
+table.index,table.index tbody,table.index tr,table.index td{display:block;border:0;
+min-width:0;padding:0}table.index thead{display:none}
+table.index tr{border-top:1px solid var(--line);padding:.3rem 0}
+table.index td.id,table.index td.badges,table.index td.num{display:inline-block;
+margin-right:.4rem}table.index td.num::after{content:" PROVED"}
+table.index td.fr{color:var(--mute)}}
+@media (max-width:40rem){body{padding:0 .6rem 2rem}h1{font-size:1.25rem}
+table.index td.en>span,table.index td.fr>span{display:-webkit-box;-webkit-box-orient:vertical;
+-webkit-line-clamp:2;overflow:hidden}}
 @media screen{.filtered-out{display:none}.folded>.body{display:none}}
 @media print{body{max-width:none;padding:0}.filters,nav,.smt,.fold>h5 button{display:none}
-.printonly{display:block}article,tr,li{break-inside:avoid}h1,h2,h3,h4,h5{break-after:avoid}
-pre,td,th{font-size:7.5pt}a{color:inherit;text-decoration:none}.wide{overflow:visible}}
+.js .filters{display:none}.printonly{display:block}article,tr,li,.result{break-inside:avoid}
+h1,h2,h3,h4,h5{break-after:avoid}td,th{min-width:0}
+pre,td,th{font-size:7.5pt}a{color:inherit;text-decoration:none}.wide{overflow:visible}
+svg.graph{min-width:0}}
 """
 
 SCRIPT = """
@@ -112,7 +139,7 @@ function apply(){
  d.body.classList.toggle('only-en',lang==='en');d.body.classList.toggle('only-fr',lang==='fr');
  items.forEach(function(it){
   var text=it._id+' '+(lang!=='fr'?it._en:'')+' '+(lang!=='en'?it._fr:'');
-  var ok=(!st||!st.value||it.getAttribute('data-status')===st.value)&&
+  var ok=(!st||!st.value||(' '+it.getAttribute('data-facets')+' ').indexOf(' '+st.value+' ')>=0)&&
    (!se||!se.value||it.getAttribute('data-section')===se.value)&&
    words.every(function(w){return text.indexOf(w)>=0;});
   it.classList.toggle('filtered-out',!ok);if(ok)n++;});
@@ -131,10 +158,47 @@ def e(text: object) -> str:
 
 
 def badge(status: str, short: bool = False) -> str:
-    """A status as a badge: its label, or (in a table) the label's first words."""
-    label = STATUS_LABEL[status].split(":")[0].removesuffix(" by the engine under review") \
-        if short else STATUS_LABEL[status]
+    """A status as a badge: its label, or (in a table) its short label."""
+    label = SHORT_LABEL[status] if short else STATUS_LABEL[status]
     return f'<span class="badge s-{status}" title="{e(STATUS_LABEL[status])}">{e(label)}</span>'
+
+
+def badges(facets: tuple[str, ...], short: bool = False) -> str:
+    """Every facet of an entry, side by side: what was proved beside what is ambiguous."""
+    return " ".join(badge(f, short) for f in facets)
+
+
+def _next_step(doc: Blueprint) -> str:
+    """What to do next, after reading the check under review (HTML)."""
+    verdict = doc.review.verdict
+    failing = [x for x in doc.entries.values() if x.status in ("refuted", "unsettled")]
+    ambiguous = sum(1 for x in doc.entries.values() if "ambiguous" in x.facets)
+    where = (f'<a href="index.html#departures">where the engine departs from the text</a> '
+             f"({len(failing):,} sentences and conventions, each finding under its sentence "
+             "with its witness)")
+    if verdict == "PROVED":
+        return (f"nothing to fix: every obligation is PROVED. {ambiguous:,} sentences hold "
+                'under a reading in force: see <a href="readings.html">the readings</a>.')
+    if verdict in ("REFUTED", "VACUOUS"):
+        return f"fix {where}, then run the check again."
+    if verdict == "UNKNOWN":
+        return ("some obligations ran out of the solver's budget: run the check again with a "
+                f"larger --rlimit ({where}).")
+    return f"the check could not establish some obligations: see {where}, fix the cause."
+
+
+def _result(doc: Blueprint) -> str:
+    """What every page opens with: the verdict of the check under review, its counts, the
+    engine, what to do next."""
+    r = doc.review
+    counted = ", ".join(f"{n:,} {v}" for v, n in doc.counts().items() if n)
+    code = exit_code(list(r.results))
+    return (f'<section class="result r-{e(r.verdict)}" aria-label="result">'
+            f'<p id="overall" data-verdict="{e(r.verdict)}" data-exit="{code}">'
+            f'<b class="{e(r.verdict)}">{e(r.verdict)}</b> (exit {code}): '
+            f"{len(doc.obligations):,} obligations: {e(counted or 'none')} · engine under "
+            f"review: {e(r.engine_name)} {e(r.engine_version)}</p>"
+            f'<p class="next"><b>Next:</b> {_next_step(doc)}</p></section>')
 
 
 def _page(doc: Blueprint, title: str, body: str) -> str:
@@ -147,6 +211,7 @@ def _page(doc: Blueprint, title: str, body: str) -> str:
 <body>
 <header class="top"><nav><a href="index.html">index</a>{sections}<a href="conventions.html">\
 conventions</a><a href="readings.html">readings</a><a href="graph.html">graph</a></nav>
+{_result(doc)}
 <p class="mute">{e(regulation.REGULATION["citation"])}, version \
 {e(regulation.REGULATION["version"])} · {e(_reviewed(doc))}</p></header>
 <main>
@@ -161,8 +226,7 @@ The SMT-LIB text of every constraint is in the site, not in print.</p>
 
 def _reviewed(doc: Blueprint) -> str:
     r = doc.review
-    return (f"engine under review: {r.engine_name} {r.engine_version} ({r.target}): "
-            f"{r.verdict}")
+    return f"engine under review: {r.engine_name} {r.engine_version} ({r.target})"
 
 
 def _filters(doc: Blueprint, sections: bool) -> str:
@@ -189,7 +253,7 @@ def _fold(title: str, count: str, body: str, open_: bool = False) -> str:
 
 
 def _links(doc: Blueprint, ids: list[str] | tuple[str, ...]) -> str:
-    return ", ".join(f'<a href="{doc.page_of(i)}">{e(i)}</a>' for i in ids)
+    return ", ".join(f'<a class="id" href="{doc.page_of(i)}">{e(i)}</a>' for i in ids)
 
 
 def _constraint(c: Constraint) -> str:
@@ -214,11 +278,16 @@ def _obligation_rows(obs: list[ObligationView]) -> str:
     for o in obs:
         under = f'<br><span class="mute">under {e(o.under)}</span>' if o.under else ""
         words = "".join(f"<li>{e(w)}</li>" for w in o.witness)
-        rows.append(f'<tr><td class="{e(o.verdict)}">{e(o.verdict)}</td><td><code>{e(o.id)}'
+        rows.append(f'<tr><td class="{e(o.verdict)}">{e(o.verdict)}</td><td><code>{_path(o.id)}'
                     f"</code>{under}</td><td>{e(o.kind)}: {e(o.description)}"
                     f"{f'<ul>{words}</ul>' if words else ''}</td><td>{e(o.evidence)}</td></tr>")
     return ('<div class="wide"><table><tr><th>verdict</th><th>obligation</th><th>what, and '
             'what it found</th><th>dual evidence</th></tr>' + "".join(rows) + "</table></div>")
+
+
+def _path(name: str) -> str:
+    """An obligation's ID, which a narrow page may break after a ``/``, and only there."""
+    return "/<wbr>".join(e(part) for part in name.split("/"))
 
 
 def _findings(doc: Blueprint, entry: Entry) -> str:
@@ -262,10 +331,13 @@ def _coverage(entry: Entry) -> str:
     return f'<p class="coverage"><b>Coverage:</b> {e(" · ".join(bits))}</p>'
 
 
-def _reading_item(doc: Blueprint, rv: ReadingView) -> str:
+def _reading_item(doc: Blueprint, rv: ReadingView, section: str) -> str:
+    """A reading under an entry of ``section``: its witness one of that section's own
+    wagers where the reading changes some (a Hard Way on a page of s. 95.15, an odds wager on
+    a page of s. 95.16)."""
     mark = {True: "material", False: "harmless", None: "undecided"}[rv.material]
     force = f"; in force: <b>{e(rv.in_force)}</b>" if rv.in_force else ""
-    words = "".join(f"<li>{e(w)}</li>" for c in rv.comparisons for w in c.words)
+    words = "".join(f"<li>{e(w)}</li>" for c in rv.comparisons for w in c.words_for(section))
     return (f'<li><a href="{doc.page_of("reading-" + rv.id)}">{e(rv.id)}</a> '
             f"{badge(rv.status)} {e(mark)}: default {e(rv.default)}{force}; values "
             f"{e(', '.join(v[0] for v in rv.values))}<ul>{words}</ul></li>")
@@ -297,14 +369,14 @@ def facts(doc: Blueprint, entry: Entry) -> str:
                            "SMT-LIB", f"<ul>{''.join(_constraint(c) for c in entry.constraints)}"
                            "</ul>"))
     if entry.code:
-        parts.append(_fold("Implementation", f"{len(entry.code)} function(s)",
+        parts.append(_fold(*_implementation(doc, len(entry.code)),
                            f"<ul>{_code(entry.code)}</ul>", open_=True))
     parts.append(_fold("Obligations citing it", summary, _obligation_rows(obs) if obs else
                        '<p class="mute">no obligation of this check rests on it</p>',
                        open_=any(o.failing for o in obs)))
     if entry.readings:
         parts.append(_fold("Readings that touch it", str(len(entry.readings)),
-                           "<ul>" + "".join(_reading_item(doc, doc.readings[r])
+                           "<ul>" + "".join(_reading_item(doc, doc.readings[r], entry.section)
                                             for r in entry.readings) + "</ul>", open_=True))
     if entry.conventions:
         items = "".join(f'<li class="convention"><a href="{doc.page_of(c)}">{e(c)}</a> — '
@@ -319,13 +391,25 @@ def facts(doc: Blueprint, entry: Entry) -> str:
     return "".join(parts)
 
 
+def _implementation(doc: Blueprint, functions: int) -> tuple[str, str]:
+    """The heading of the code that carries a sentence: always this project's own
+    implementation (impl/), which is the engine under review only when the check was of it."""
+    count = f"{functions} function(s) of impl/"
+    if doc.review.engine_kind == "impl":
+        return "This project's implementation (the engine under review)", count
+    return ("This project's implementation, not the engine under review "
+            f"({doc.review.engine_name}, whose code the site does not hold)", count)
+
+
 def sentence_article(doc: Blueprint, entry: Entry) -> str:
     fr = (f'<p data-text="fr">{e(entry.fr)}</p>' if entry.fr is not None
           else f'<p class="missing" lang="en">{e(NOT_HELD)}</p>')
     note = f'<p class="note">note: {e(entry.note)}</p>' if entry.note else ""
     return (f'<article class="item sentence" id="{e(entry.id)}" data-id="{e(entry.id)}" '
-            f'data-status="{entry.status}" data-section="{e(entry.section)}">'
-            f'<h4><a href="#{e(entry.id)}">{e(entry.id)}</a> {badge(entry.status)}</h4>'
+            f'data-status="{entry.status}" data-facets="{" ".join(entry.facets)}" '
+            f'data-section="{e(entry.section)}">'
+            f'<h4><a class="id" href="#{e(entry.id)}">{e(entry.id)}</a> '
+            f"{badges(entry.facets)}</h4>"
             f'<div class="text"><div class="en" lang="en"><span class="lang">EN</span>'
             f'<p data-text="en">{e(entry.en)}</p></div><div class="fr" lang="fr">'
             f'<span class="lang">FR</span>{fr}</div></div>{note}{facts(doc, entry)}</article>')
@@ -343,7 +427,7 @@ def section_page(doc: Blueprint, section: Section) -> str:
     for p in section.paragraphs:
         fr = f' <span class="mute" lang="fr">/ {e(p.title_fr)}</span>' if p.title_fr else ""
         parts.append(f'<section class="definition" id="{e(p.id)}"><h3>{e(p.id)}: {e(p.title)}'
-                     f"{fr} {badge(p.status)}</h3>")
+                     f"{fr} {badges(p.facets)}</h3>")
         parts += [sentence_article(doc, doc.entries[s]) for s in p.sentences]
         parts.append("</section>")
     return _page(doc, f"s. {section.id}", "".join(parts))
@@ -361,8 +445,9 @@ def conventions_page(doc: Blueprint) -> str:
                   if c.policy else "")
         parts.append(
             f'<article class="item convention" id="{e(c.id)}" data-id="{e(c.id)}" '
-            f'data-status="{entry.status}" data-section="conventions"><h4><a href="#{e(c.id)}">'
-            f"{e(c.id)}</a> {badge(entry.status)} "
+            f'data-status="{entry.status}" data-facets="{" ".join(entry.facets)}" '
+            f'data-section="conventions"><h4><a class="id" href="#{e(c.id)}">'
+            f"{e(c.id)}</a> {badges(entry.facets)} "
             f'<span class="notreg">convention, not regulation text</span>{policy}</h4>'
             f"<p><b>{e(c.title)}</b></p><p data-text=\"en\">{e(c.text)}</p>"
             f'<p class="note">source: {e(c.source)}</p><p>needed by: '
@@ -477,7 +562,7 @@ def _review(doc: Blueprint) -> str:
             f"<p>Engine: <b>{e(r.engine_name)} {e(r.engine_version)}</b> "
             f"(<code>{e(r.target)}</code>, {e(r.engine_kind)}); games checked: "
             f"{e(', '.join(r.games) or 'none')}; made by casino-proofs {e(r.tool_version)}.</p>"
-            f'<p id="overall" data-verdict="{e(r.verdict)}"><b class="{e(r.verdict)}">'
+            f'<p class="counts"><b class="{e(r.verdict)}">'
             f"{e(r.verdict)}</b>: {len(doc.obligations):,} obligations: {counted}{seconds}.</p>"
             "<p>Readings in force: "
             + (e(", ".join(chosen)) if chosen else "every reading at its default")
@@ -521,17 +606,27 @@ def _departures(doc: Blueprint) -> str:
 
 
 def _tally(doc: Blueprint) -> str:
-    head = "".join(f"<th>{badge(s, short=True)}</th>" for s in STATUSES)
+    """How many sentences of each part have each facet: each is counted once under what its
+    obligations established, and again under ambiguous (or convention) where that holds."""
+    head = "".join(f"<th>{badge(s, short=True)}</th>" for s in TALLIED)
     rows = []
     groups = [(f"s. {s.id}: {s.title}", s.page, [x for p in s.paragraphs for x in p.sentences])
               for s in doc.sections]
     groups.append(("conventions", "conventions.html", list(regulation.conventions())))
     for name, page, ids in groups:
-        c = Counter(doc.entries[i].status for i in ids)
+        c = Counter(f for i in ids for f in doc.entries[i].facets)
         rows.append(f'<tr><td><a href="{page}">{e(name)}</a></td>'
-                    + "".join(f"<td>{c[s] or ''}</td>" for s in STATUSES) + "</tr>")
-    return (f'<div class="wide"><table><tr><th>part</th>{head}</tr>{"".join(rows)}'
-            "</table></div>")
+                    + "".join(f'<td class="num">{c[s] or ""}</td>' for s in TALLIED) + "</tr>")
+    return ('<p class="note">Each sentence is counted once under what its obligations '
+            "established (refuted, not established, proved or silent), and again under "
+            "ambiguous where a material reading touches it: proved and ambiguous side by "
+            "side, neither hiding the other.</p>"
+            f'<div class="wide"><table class="tally"><tr><th>part</th>{head}</tr>'
+            f'{"".join(rows)}</table></div>')
+
+
+#: the facets the Contents count, what was established first
+TALLIED = ("refuted", "unsettled", "proved", "silent", "ambiguous", "convention")
 
 
 def index_page(doc: Blueprint) -> str:
@@ -542,8 +637,9 @@ def index_page(doc: Blueprint) -> str:
               f'<span class="missing">{"—" if x.kind == "convention" else "not held"}</span>')
         proved = sum(1 for n in x.obligations if doc.obligations[n].verdict == "PROVED")
         rows.append(f'<tr class="item" data-id="{e(x.id)}" data-status="{x.status}" '
-                    f'data-section="{e(section)}"><td class="id"><a href="{doc.page_of(x.id)}">'
-                    f"{e(x.id)}</a></td><td>{badge(x.status, short=True)}</td>"
+                    f'data-facets="{" ".join(x.facets)}" data-section="{e(section)}">'
+                    f'<td class="id"><a href="{doc.page_of(x.id)}">'
+                    f'{e(x.id)}</a></td><td class="badges">{badges(x.facets, short=True)}</td>'
                     f'<td class="num">{proved:,} of {len(x.obligations):,}</td>'
                     f'<td class="en" lang="en">'
                     f'<span data-text="en">{e(x.en)}</span></td><td class="fr" lang="fr">{fr}'
@@ -559,16 +655,33 @@ def index_page(doc: Blueprint) -> str:
             '<p><a href="graph.html">The dependency graph</a> · <a href="readings.html">'
             'Readings and ambiguities</a> · <a href="conventions.html">Conventions</a></p>'
             f'<h2 id="every-sentence">Every sentence and convention</h2>{_filters(doc, True)}'
-            '<div class="wide"><table><tr><th>clause</th><th>status</th><th class="id">PROVED'
-            '</th><th class="en">English</th><th class="fr">French</th></tr>'
-            + "".join(rows) + "</table></div>")
+            '<div class="wide index"><table class="index"><thead><tr><th>clause</th>'
+            '<th>status</th><th class="num">PROVED</th><th class="en">English</th>'
+            '<th class="fr">French</th></tr></thead><tbody>'
+            + "".join(rows) + "</tbody></table></div>")
     return _page(doc, "Blueprint", body)
 
 
-def render(doc: Blueprint) -> dict[str, str]:
-    """Every page of the site, by file name."""
-    pages = {"index.html": index_page(doc), "conventions.html": conventions_page(doc),
-             "readings.html": readings_page(doc), "graph.html": graph_page(doc)}
-    pages.update({s.page: section_page(doc, s) for s in doc.sections})
+def site_pages(doc: Blueprint) -> list[str]:
+    """The name of every page of the site."""
+    return ["index.html", "conventions.html", "readings.html", "graph.html",
+            *(s.page for s in doc.sections), *(code_page(f) for f in doc.inputs.sources)]
+
+
+def render(doc: Blueprint, done: Callable[[], None] | None = None) -> dict[str, str]:
+    """Every page of the site, by file name (``done`` is told as each is made)."""
+    makers: list[tuple[str, Callable[[], str]]] = [
+        ("index.html", lambda: index_page(doc)),
+        ("conventions.html", lambda: conventions_page(doc)),
+        ("readings.html", lambda: readings_page(doc)), ("graph.html", lambda: graph_page(doc))]
+    makers += [(s.page, partial(section_page, doc, s)) for s in doc.sections]
+    pages: dict[str, str] = {}
+    for name, make in makers:
+        pages[name] = make()
+        if done is not None:
+            done()
     pages.update(code_pages(doc))
+    if done is not None:
+        for _page in doc.inputs.sources:
+            done()
     return pages

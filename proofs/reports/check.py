@@ -18,7 +18,7 @@ from casino_proofs.reports.documents import (
     RankDocument,
     SettleDocument,
 )
-from casino_proofs.reports.text import render, wrapped
+from casino_proofs.reports.text import render, result_lines, wrapped
 from casino_proofs.reports.width import width
 from casino_proofs.untrusted.printable import one_line
 
@@ -354,6 +354,30 @@ def summary_line(results: list[Result], seconds: float) -> str:
             + f" -- {counted or 'nothing'} of {len(results):,} obligations, {seconds:.1f} s")
 
 
+def next_step(results: list[Result]) -> str:
+    """What to do after a check, in one sentence (every format's summary says it)."""
+    verdict = overall(results)
+    counts = _counts(results)
+    if verdict == "PROVED":
+        return ("nothing to fix: every obligation is PROVED under the readings in force "
+                "(casino-proofs ambiguities says which readings matter)")
+    failing = sum(1 for r in results if r.verdict is not Verdict.PROVED)
+    groups = len(findings([r for r in results if r.verdict is not Verdict.PROVED]))
+    found = (f"{groups:,} finding{'s' * (groups != 1)} for {failing:,} "
+             f"obligation{'s' * (failing != 1)}")
+    if verdict in ("REFUTED", "VACUOUS"):
+        return (f"fix what failed ({found}, the most telling first, each with its witness "
+                "and the clause quoted), then run the check again")
+    if verdict == "ERROR":
+        return (f"the check could not establish {counts['ERROR']:,} "
+                f"obligation{'s' * (counts['ERROR'] != 1)} (ERROR): see what failed "
+                f"({found}) for the cause of each (an engine that did not answer, a "
+                "counterexample that did not replay), fix it, then run the check again")
+    return (f"{counts['UNKNOWN']:,} obligation{'s' * (counts['UNKNOWN'] != 1)} ran out of the "
+            "solver's budget (UNKNOWN): see what failed, then run the check again with a "
+            "larger --rlimit")
+
+
 def _fact(r: Result) -> tuple[Any, ...]:
     """What a failing obligation found, with its wager left out: two wagers that take the same
     impossible input the same way are one fact."""
@@ -446,6 +470,7 @@ def to_text(results: list[Result], context: dict[str, Any], seconds: float,
     what failed, in full, then every obligation, one line each, run by run."""
     detail = detail or CheckDetail()
     lines = wrapped(summary_line(results, seconds))
+    lines += wrapped(f"Next: {next_step(results)}")
     lines += header_lines(context)
     lines += engine_lines(detail)
     failing = [r for r in results if r.verdict is not Verdict.PROVED]
@@ -530,9 +555,27 @@ def compare_report(doc: CompareDocument) -> str:
     return compare_text(doc.json())
 
 
+#: what to do after one answer asked of the engine, by whether it agrees with the text
+ONE_ANSWER_NEXT = {
+    True: "nothing to fix for this input (check proves every input alike)",
+    False: "the engine departs from the clauses quoted below on this input: check --engine "
+           "TARGET proves every input and finds all such",
+    None: "nothing to compare on one hand: check --only paigow proves the engine's order "
+          "over every hand",
+}
+
+
+def one_answer_result(agree: bool | None, what: str) -> list[str]:
+    """The result of settle, rank or compare: whether the sides agree, the exit code."""
+    verdict = ("spec and impl agree" if agree else "the engine names no combination"
+               if agree is None else "SPEC AND IMPL DISAGREE")
+    return result_lines(verdict, 1 if agree is False else 0, what, ONE_ANSWER_NEXT[agree])
+
+
 def rank_text(doc: dict[str, Any]) -> str:
     spec_side, impl_side = doc["spec"], doc["impl"]
     lines = [
+        *one_answer_result(doc["agree"], f"one {doc['scope']}, {doc['hand']}"),
         f"{doc['hand']} ({doc['scope']})",
         f"  spec: {spec_side['category']}  [{spec_side['clause']}]",
         f"  impl: {_impl_hand_text(impl_side)}",
@@ -548,6 +591,7 @@ def compare_text(doc: dict[str, Any]) -> str:
     a, b = doc["a"], doc["b"]
     winner = {"a": f"A ({a['hand']})", "b": f"B ({b['hand']})", "tie": "neither: a tie"}
     lines = [
+        *one_answer_result(doc["agree"], f"two {a['scope']}s"),
         f"A: {a['hand']}  {a['category']}",
         f"B: {b['hand']}  {b['category']}",
         f"  ranks higher: {winner[doc['spec']['winner']]}",
@@ -568,15 +612,19 @@ def settle_report(doc: SettleDocument) -> str:
         + ([f"point {st['point']}"] if st["point"] else [])
         + (["working"] if st["working"] else [])
         + (["a shooter's first roll"] if st["first_roll"] else []))
-    lines = [f"{doc.wager} on roll {die_1},{die_2} ({where})"]
+    lines = [*one_answer_result(doc.agree, f"one wager on one roll, {doc.wager} on "
+                                           f"{die_1},{die_2}"),
+             f"{doc.wager} on roll {die_1},{die_2} ({where})"]
     if "rules" in spec_out or not doc.reachable:
         lines.append(f"  spec: {spec_out['decision']}: "
                      + ("; ".join(settlement_text(s) for s in doc.spec_rules) or spec_out.get(
                          "why", "no rule decides this outcome")))
     else:
         lines.append(f"  spec: {settlement_text(spec_out)}")
-    lines.append(f"  impl: {settlement_text(doc.impl)}")
-    lines.append("  spec and impl agree" if doc.agree else "  SPEC AND IMPL DISAGREE")
+    side = "impl" if doc.engine == "impl" else "engine"  # the engine under test, by its role
+    lines.append(f"  {side}: {settlement_text(doc.impl)}")
+    lines.append(f"  spec and {side} agree" if doc.agree else
+                 f"  SPEC AND {side.upper()} DISAGREE")
     lines += quote_lines(doc.clauses, "  ")
     lines.append("  readings: " + ", ".join(f"{k}={v}" for k, v in doc.readings.items()))
     return render(lines)

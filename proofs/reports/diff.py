@@ -9,7 +9,8 @@ from fractions import Fraction
 from typing import Any
 
 from casino_proofs.reports.documents import DiffDocument
-from casino_proofs.reports.html_parts import STYLE, e, wide
+from casino_proofs.reports.html_parts import STYLE, e, result, wide
+from casino_proofs.reports.text import count
 from casino_proofs.reports.text import render as render_lines
 from casino_proofs.spec.paigow import COMBINATIONS
 
@@ -78,10 +79,6 @@ def _edge_line(row: dict[str, Any]) -> str:
     return (f"house edge from {row['start']}: A {percent(row['a'])}, B {percent(row['b'])}"
             + (f", change {percent(change)}" if change is not None else "")
             + (f" ({row['note']})" if row.get("note") else ""))
-
-
-def count(n: int, noun: str) -> str:
-    return f"{n:,} {noun}{'s' * (n != 1)}"
 
 
 def _unreached_line(w: dict[str, Any]) -> str | None:
@@ -201,6 +198,7 @@ def _paigow_lines(paigow: dict[str, Any]) -> list[str]:
 def to_text(doc: dict[str, Any]) -> str:
     n = len(doc["differences"])
     lines = [f"casino-proofs diff: {doc['verdict']} -- {count(n, 'difference')}",
+             f"Next: {_next_step(doc)}",
              f"A: {side_text(doc['a'])}", f"B: {side_text(doc['b'])}", ""]
     if doc.get("craps") is not None:
         lines += _craps_lines(doc)
@@ -308,9 +306,11 @@ def _craps_html(doc: dict[str, Any]) -> list[str]:
         for w in _differing(doc):
             rows = "".join(
                 f"<tr><td>{e(state_text(d['state'], d['roll']))}</td>"
-                f"<td>{e(answer_text(d['a']))}</td><td>{e(answer_text(d['b']))}</td>"
-                f"<td>{e(d['net_difference'] or '')}</td><td>{e(', '.join(d['clauses']))}</td>"
-                f"<td>{'yes' if d['replayed'] else '<b>no</b>'}</td></tr>"
+                f'<td class="short">{e(answer_text(d["a"]))}</td>'
+                f'<td class="short">{e(answer_text(d["b"]))}</td>'
+                f"<td class=\"num\">{e(d['net_difference'] or '')}</td>"
+                f"<td>{', '.join(f'<span class=name>{e(c)}</span>' for c in d['clauses'])}</td>"
+                f"<td class=\"short\">{'yes' if d['replayed'] else '<b>no</b>'}</td></tr>"
                 for d in w["differences"])
             edges = "".join(f"<li>{e(_edge_line(r))}</li>" for r in w.get("edge", []))
             unreached = _unreached_line(w)
@@ -325,11 +325,29 @@ def _craps_html(doc: dict[str, Any]) -> list[str]:
     return parts
 
 
+def _next_step(doc: dict[str, Any]) -> str:
+    """What to do after a diff, in one sentence."""
+    code = doc["exit_code"]
+    if code == 0:
+        return ("nothing to review: the two sides settle and rank alike"
+                if doc.get("expect") is None else "nothing new: exactly the expected differences")
+    if code == 1:
+        return ("review each difference below (its inputs, both sides' answers, the clauses); "
+                "a CI job pins the accepted ones with --expect FILE")
+    return ("see the notes at the end: a list could not be proved complete (UNKNOWN: a larger "
+            "--rlimit) or a difference did not replay (ERROR)")
+
+
 def to_html(doc: dict[str, Any]) -> str:
     n = len(doc["differences"])
+    code = doc["exit_code"]
+    verdict = {0: "PROVED", 1: "REFUTED", 3: "UNKNOWN"}.get(code, "ERROR")  # its colour
+    headline = (f"{doc['verdict']}: {n:,} difference{'s' * (n != 1)} (exit {code})")
     parts = [f"<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><meta name=\"viewport\" "
              f"content=\"width=device-width, initial-scale=1\"><title>casino-proofs "
-             f"diff</title><style>{STYLE}</style><body><h1>casino-proofs diff: "
+             f"diff</title><style>{STYLE}</style><body>"
+             f"{result(verdict, headline, e(_next_step(doc)), code)}"
+             f"<h1>casino-proofs diff: "
              f"{e(doc['verdict'])} ({n:,} difference{'s' * (n != 1)})</h1>",
              f"<p><b>A</b> {e(side_text(doc['a']))}<br><b>B</b> {e(side_text(doc['b']))}</p>"]
     expect = _expect_lines(doc)

@@ -1,9 +1,12 @@
 """The documents the commands build and the reports render (issue 33): one frozen dataclass a
 kind of report, every input of every format in it, computed before anything is rendered.
 
-A document's ``json()`` is its JSON report (and what the audit bundle records of it), exactly
-as it has always been written: the typed fields are the documents' single source, the dicts
-their serialisation. The formats of each document are named in ``reports/registry.py``.
+Each document names the schema its JSON report validates against (``SCHEMA``:
+``proofs/schemas/SCHEMA.schema.json``, whose ``x-schema-version`` is the report's
+``schema_version``). A document's ``json()`` is its JSON report (and what the audit bundle
+records of it), exactly as it has always been written: the typed fields are the documents'
+single source, the dicts their serialisation. The formats of each document are named in
+``reports/registry.py``.
 
 What an engine, an analysis or the bundle hands over as JSON (an engine's description, a
 run's fingerprints, a PAR row, a difference) stays JSON-shaped inside a document: the
@@ -15,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from casino_proofs.obligations.verdict import (
     EXIT_ERROR,
@@ -101,6 +104,8 @@ class CheckDocument:
     edges: tuple[JSON, ...] = ()
     par: ParDocument | None = None
 
+    SCHEMA: ClassVar[str] = "check"
+
 
 # -- the PAR sheet ----------------------------------------------------------------------------
 
@@ -114,6 +119,8 @@ class ParDocument:
     craps: list[JSON] | None = None
     paigow: list[JSON] | None = None
     monte_carlo: JSON | None = None
+
+    SCHEMA: ClassVar[str] = "par"
 
     @cached_property
     def _json(self) -> JSON:
@@ -140,6 +147,8 @@ class AmbiguitiesDocument:
     context: JSON
     findings: tuple[JSON, ...]
 
+    SCHEMA: ClassVar[str] = "ambiguities"
+
     def json(self) -> JSON:
         return {"schema": "casino-proofs/ambiguities", "schema_version": 1, **self.context,
                 "ambiguities": list(self.findings)}
@@ -160,6 +169,8 @@ class EdgeDocument:
     context: JSON
     engine: str
     rows: tuple[JSON, ...]
+
+    SCHEMA: ClassVar[str] = "edge"
 
     def json(self) -> JSON:
         return {"schema": "casino-proofs/edge", "schema_version": 1, **self.context,
@@ -183,6 +194,8 @@ class DiffDocument:
     regulation: JSON
     budget: JSON
     expect: JSON | None = None
+
+    SCHEMA: ClassVar[str] = "diff"
 
     @property
     def exit_code(self) -> int:
@@ -233,6 +246,8 @@ class SettleDocument:
     spec_rules: tuple[JSON, ...]
     reachable: bool
 
+    SCHEMA: ClassVar[str] = "settle"
+
     def json(self) -> JSON:
         return {"schema": "casino-proofs/settle", "schema_version": 1,
                 "wager": self.wager, "roll": list(self.roll), "state": self.state,
@@ -247,8 +262,10 @@ class RankDocument:
 
     doc: JSON
 
+    SCHEMA: ClassVar[str] = "rank"
+
     def json(self) -> JSON:
-        return self.doc
+        return {"schema": "casino-proofs/rank", "schema_version": 1, **self.doc}
 
 
 @dataclass(frozen=True)
@@ -257,8 +274,10 @@ class CompareDocument:
 
     doc: JSON
 
+    SCHEMA: ClassVar[str] = "compare"
+
     def json(self) -> JSON:
-        return self.doc
+        return {"schema": "casino-proofs/compare", "schema_version": 1, **self.doc}
 
 
 # -- assurance --------------------------------------------------------------------------------
@@ -273,6 +292,8 @@ class CoverageDocument:
     uncited: tuple[str, ...]
     folder: Path | None
 
+    SCHEMA: ClassVar[str] = "coverage"
+
     def json(self) -> JSON:
         from casino_proofs.analyses.assurance.coverage import coverage_json
 
@@ -284,6 +305,8 @@ class MutantsDocument:
     """The mutation score (``analyses/assurance/mutants.py``'s report)."""
 
     doc: JSON
+
+    SCHEMA: ClassVar[str] = "mutants"
 
     def json(self) -> JSON:
         return self.doc
@@ -304,6 +327,8 @@ class ReplayDocument:
     on_record: tuple[OnRecord, ...]
     engine: str | None
     exit_code: int
+
+    SCHEMA: ClassVar[str] = "replay"
 
     def json(self) -> JSON:
         from casino_proofs.audit.rederivation import status_of

@@ -3,10 +3,12 @@ wager under the base readings, and one keyed mark per other reading that changes
 
 Edges run from about -333 % (the player's advantage, under some readings) to under 100 % (the
 house's), so one linear scale would leave the house's bars a few pixels long. The chart has
-two panels side by side, each with its own axis, ticks and title: the player's advantage on
-the left (drawn only if some edge is negative) and the house edge on the right. Each axis ends
-at a round value just past its largest edge, and is ticked at round steps; 0 is marked once,
-on the house's axis (the player's ends at its own zero, beside it). Each mark carries a
+two panels side by side, each with its own axis, ticks and title, each drawn from its own zero
+at its left: the house edge beside the wagers' names, then the player's advantage (drawn only
+if some edge is negative), its bars growing rightwards as the edge falls below 0. So a phone,
+which shows the chart's left part first (the chart scrolls in its own box there), opens on
+the names and the house's side. Each axis ends at a round value just past its largest edge,
+and is ticked at round steps; 0 is marked once, on the house's axis. Each mark carries a
 letter above it, and the legend under the chart names the reading of each letter, so that a
 printed page or a screenshot is labelled, not only the tooltips; marks too close for their
 letters to stand apart share one label (``a,e``), so that no two labels overlap. Every label
@@ -24,8 +26,10 @@ from casino_proofs import spec
 from casino_proofs.reports.html_parts import e
 
 #: the widths of the chart's parts, in the SVG's own units (it is scaled to the page); _TOP
-#: is the room above the first row for its marks' letters
-_LABEL, _PLAYER, _GAP, _HOUSE, _MARGIN, _ROW, _TOP = 130, 250, 40, 520, 40, 20, 8
+#: is the room above the first row for its marks' letters. The names and the house's side
+#: (500 units) fit a phone's 370 pixels at the chart's least width (``min-width`` in
+#: ``html_parts.STYLE``: 830 units in 38rem, text 11 units high about 8 pixels)
+_LABEL, _PLAYER, _GAP, _HOUSE, _MARGIN, _ROW, _TOP = 130, 250, 40, 370, 40, 20, 8
 #: the width of one character of a mark's label (9 units high), and the least space between
 #: two labels
 _CHAR, _APART = 5.5, 3.0
@@ -45,8 +49,9 @@ def _percent(value: Fraction) -> str:
 
 
 class _Panel:
-    """One side of the chart: ``extent`` maps to ``width`` units from ``left``; ``sign`` is
-    -1 for the player's side (drawn leftwards from its right edge)."""
+    """One side of the chart: ``extent`` maps to ``width`` units from ``left``, its zero;
+    ``sign`` is -1 for the player's side (an edge of -1 drawn as far right as +1 on the
+    house's)."""
 
     def __init__(self, left: float, width: float, extent: Fraction, step: Fraction,
                  sign: int) -> None:
@@ -54,10 +59,10 @@ class _Panel:
 
     @property
     def zero(self) -> float:
-        return self.left + self.width if self.sign < 0 else self.left
+        return self.left
 
     def x(self, edge: Fraction) -> float:
-        return self.zero + float(edge / self.extent) * self.width
+        return self.zero + float(self.sign * edge / self.extent) * self.width
 
     def holds(self, edge: Fraction) -> bool:
         return edge < 0 if self.sign < 0 else edge >= 0
@@ -110,16 +115,14 @@ def edge_figure(rows: list[dict[str, Any]]) -> str:
     keys = {reading: ascii_lowercase[i % 26] * (1 + i // 26) for i, reading in enumerate(
         dict.fromkeys(o["reading"] for w in wagers for o in others.get(w, [])))}
     low, high = min(edges), max(edges)
-    panels = []
+    panels = [_Panel(_LABEL, _HOUSE, *_axis(max(high, Fraction(0))), 1)]
     if low < 0:
-        panels.append(_Panel(_LABEL, _PLAYER, *_axis(-low), -1))
-    house_left = _LABEL + (_PLAYER + _GAP if low < 0 else 0)
-    panels.append(_Panel(house_left, _HOUSE, *_axis(max(high, Fraction(0))), 1))
+        panels.append(_Panel(_LABEL + _HOUSE + _GAP, _PLAYER, *_axis(-low), -1))
     bottom = _TOP + _ROW * len(wagers)
-    width, height = house_left + _HOUSE + _MARGIN, bottom + 34
+    width, height = panels[-1].left + panels[-1].width + _MARGIN, bottom + 34
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {width} '
              f'{height}" role="img" aria-label="house edge per wager and reading">']
-    titles = ("the player's advantage", "house edge")[2 - len(panels):]
+    titles = ("house edge", "the player's advantage (edge below 0)")[:len(panels)]
     for panel, title in zip(panels, titles, strict=True):
         parts += panel.axis(bottom, title)
     for i, w in enumerate(wagers):
@@ -180,14 +183,14 @@ def _labels(marks: list[tuple[float, str]], right: float) -> list[tuple[float, l
 
 
 def _caption(low: Fraction, high: Fraction, panels: list[_Panel]) -> str:
-    house = panels[-1]
+    house = panels[0]
     said = (f"Bars: the house edge per bet made under the base readings; marks: the same wager "
             f"under another reading (red where the player has the advantage). The house's side "
             f"reaches {_percent(high)}, its axis drawn to {_percent(house.extent)} in steps of "
             f"{_percent(house.step)}.")
     if len(panels) > 1:
-        player = panels[0]
-        said += (f" The player's side (left) reaches {_percent(low)}, drawn at its own scale, "
+        player = panels[1]
+        said += (f" The player's side (right) reaches {_percent(low)}, drawn at its own scale, "
                  f"to {_percent(-player.extent)} in steps of {_percent(player.step)}.")
     return f"<p>{e(said)} Hop bets: hop-1-1 and hop-2-4 stand for the rest.</p>"
 

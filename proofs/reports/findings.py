@@ -6,7 +6,7 @@ from typing import Any
 
 from casino_proofs.reports.check import quote_lines, settlement_text
 from casino_proofs.reports.documents import AmbiguitiesDocument, EdgeDocument
-from casino_proofs.reports.text import column_rows, fit, render
+from casino_proofs.reports.text import column_rows, count, fit, render, result_lines
 
 
 def _side(value: Any) -> str:
@@ -18,13 +18,36 @@ def _side(value: Any) -> str:
 
 
 def ambiguities_report(doc: AmbiguitiesDocument) -> str:
-    """``ambiguities --format text``."""
-    return ambiguities_text(list(doc.findings), doc.context)
+    """``ambiguities --format text``: its result first."""
+    findings = list(doc.findings)
+    material = sum(1 for f in findings if f["material"])
+    harmless = sum(1 for f in findings if f["material"] is False)
+    undecided = len(findings) - material - harmless
+    verdict = "every reading decided" if not undecided else "SOME READING UNDECIDED"
+    step = (f"each material reading ({material}) changes what some input is paid: the "
+            "verdicts of check hold under the value in force (--reading NAME=VALUE proves "
+            "under another)" if not undecided else
+            "an undecided reading ran out of the solver's budget: run again with a larger "
+            "--rlimit")
+    return render(result_lines(verdict, doc.exit_code,
+                               f"{count(len(findings), 'reading')} compared: {material} "
+                               f"material, {harmless} harmless, {undecided} undecided", step)
+                  ) + ambiguities_text(findings, doc.context)
 
 
 def edge_report(doc: EdgeDocument) -> str:
-    """``edge --format text``."""
-    return edge_text(list(doc.rows), doc.context)
+    """``edge --format text``: its result first."""
+    rows = list(doc.rows)
+    differ = sum(1 for r in rows if not r["agree"])
+    verdict = "spec and impl agree on every house edge" if not differ else \
+        "SPEC AND IMPL DISAGREE"
+    step = ("nothing to fix; the rows marked PLAYER ADVANTAGE are readings under which the "
+            "player has the edge" if not differ else
+            "see the rows marked IMPL DISAGREES: casino-proofs settle asks the engine about "
+            "one input, check finds every input it settles otherwise")
+    return render(result_lines(verdict, doc.exit_code,
+                               f"{count(len(rows), 'row')}, {differ} where they disagree",
+                               step)) + edge_text(rows, doc.context)
 
 
 def ambiguities_text(findings: list[dict[str, Any]], context: dict[str, Any]) -> str:

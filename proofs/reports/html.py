@@ -1,11 +1,12 @@
 """A single self-contained HTML page for an auditor (``check --format html``).
 
-Each clause's text (English, and French where the seeds give it) beside the verdicts of the
-obligations resting on it, with every counterexample; the ambiguity findings; and a chart of
-the house edges per wager and reading; and every obligation, one row each, in a table that a
-few lines of script embedded in the page filter by verdict (without the script the table is
-whole; in print it stays folded, its counts stated). No script, no style sheet, no font, no
-image is fetched: everything is in the one file.
+The result first (the verdict, the counts, what to do next); then each clause's text (English,
+and French where the seeds give it) beside the verdicts of the obligations resting on it, with
+every counterexample; the ambiguity findings; and a chart of the house edges per wager and
+reading; and every obligation, one row each, in a table that a few lines of script embedded in
+the page filter by verdict (without the script the table is whole). The long tables fold on
+screen; in print every one is shown whole. No script, no style sheet, no font, no image is
+fetched: everything is in the one file.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from typing import Any
 
 from casino_proofs import regulation
 from casino_proofs.context import GAMES, game_of
-from casino_proofs.obligations.verdict import Result, Verdict
+from casino_proofs.obligations.verdict import Result, Verdict, exit_code
 from casino_proofs.reports.check import (
     engine_entries,
     findings,
+    next_step,
     overall,
     quote_lines,
     readings_line,
@@ -30,7 +32,7 @@ from casino_proofs.reports.check import (
 )
 from casino_proofs.reports.documents import CheckDetail, CheckDocument
 from casino_proofs.reports.edge_chart import edge_figure
-from casino_proofs.reports.html_parts import FILTER_SCRIPT, STYLE, e, wide
+from casino_proofs.reports.html_parts import FILTER_SCRIPT, PRINT_SCRIPT, STYLE, e, result, wide
 from casino_proofs.reports.par import par_section
 
 #: a line of a finding's script (its number, then the event and the table's answer)
@@ -141,14 +143,14 @@ def _failure_row(r: Result) -> str:
 
 
 def _par_part(par: dict[str, Any] | None) -> str:
-    """The run's PAR sheet, folded: on screen it opens; in print it stays one line, since
-    ``casino-proofs par --format html`` prints it as a document of its own."""
+    """The run's PAR sheet, folded on screen (a click opens it), whole in print
+    (``casino-proofs par --format html`` is the same sheet as a document of its own)."""
     if not par:
         return ""
     rows = len(par.get("craps", []))
     return (f'<h2 id="par">The PAR sheet</h2><details><summary>{rows:,} craps rows'
             f"{' and the Pai Gow Poker tables' if par.get('paigow') else ''}: every figure "
-            "exact (printed as a document of its own by <code>casino-proofs par --format "
+            "exact (also a document of its own: <code>casino-proofs par --format "
             f"html</code>)</summary>{par_section(par, chart=False)}</details>")
 
 
@@ -242,17 +244,21 @@ def _ambiguities(findings: list[dict[str, Any]]) -> str:
 
 def _header(results: list[Result], context: dict[str, Any], seconds: float,
             detail: CheckDetail) -> str:
-    """The page's head: the text checked, the result first, the engine under test."""
+    """The page's head: the result first (the verdict, the counts, what to do next), then
+    the text checked and the engine under test."""
     reg = context["regulation"]
     engine_lines = "".join(f"<li>{e(entry)}</li>" for entry in engine_entries(detail))
     verdict = overall(results)
+    code = exit_code(results)
     counts = Counter(r.verdict.value for r in results)
     counted = ", ".join(f"{counts[v.value]:,} {v.value}" for v in Verdict if counts.get(v.value))
+    next_html = e(next_step(results)).replace(
+        "what failed", '<a href="#what-failed">what failed</a>', 1)
     return f"""<header>
+{result(verdict, f"{verdict}: {len(results):,} obligations: {counted}, in {seconds:.1f} s "
+                 f"(exit {code}; casino-proofs {context['tool']['version']}, "
+                 f"Z3 {context['tool']['z3']})", next_html, code)}
 <h1>{e(reg["citation"])}, version {e(reg["version"])}</h1>
-<p id="overall" class="badge {verdict}" data-verdict="{verdict}">{verdict}:
-{len(results):,} obligations: {counted}, in {seconds:.1f} s
-(casino-proofs {e(context["tool"]["version"])}, Z3 {e(context["tool"]["z3"])})</p>
 <p>{e(reg["note"])}</p>
 <ul id="engine">{engine_lines}</ul>
 </header>"""
@@ -316,6 +322,6 @@ the regulation's.</p>
       f"<th>witness or proof</th><th>delta</th></tr>{ambiguities}</table>")}
 {_edges_part(edges)}
 {_par_part(par)}
-<script>{FILTER_SCRIPT}</script>
+<script>{FILTER_SCRIPT}{PRINT_SCRIPT}</script>
 </body></html>
 """

@@ -9,8 +9,8 @@ from typing import Any
 from casino_proofs.reports.check import header_lines
 from casino_proofs.reports.documents import ParDocument
 from casino_proofs.reports.edge_chart import edge_figure
-from casino_proofs.reports.html_parts import STYLE, e
-from casino_proofs.reports.text import GLUE, render
+from casino_proofs.reports.html_parts import PRINT_SCRIPT, STYLE, e, result
+from casino_proofs.reports.text import GLUE, render, result_lines
 
 
 def _net(text: str) -> str:
@@ -68,7 +68,9 @@ def _table_lines(title: str, table: dict[str, Any]) -> list[str]:
 
 
 def to_text(doc: dict[str, Any]) -> str:
-    lines = header_lines(doc)
+    verdict, code = result_line(doc).removeprefix("Result: ").rsplit(" (exit ", 1)
+    lines = [*result_lines(verdict, int(code.rstrip(")")), _covers(doc), next_step(doc)),
+             *header_lines(doc)]
     lines.append("")
     if "craps" in doc:
         lines.append("CRAPS: every wager from its start, exact (a decimal beside each fraction)")
@@ -95,6 +97,15 @@ def monte_carlo_line(doc: dict[str, Any]) -> str:
                 f"{mc['confidence']} intervals: "
                 + ("every exact figure inside" if mc["inside"] else "SOME FIGURE OUTSIDE"))
     return f"Monte Carlo: not run ({mc['why']})"
+
+
+def next_step(doc: dict[str, Any]) -> str:
+    """What to do after reading the sheet."""
+    if doc["summary"]["exit_code"] == 0:
+        return ("nothing to fix: every exact figure of the specification is the "
+                "implementation's too")
+    return ("see the rows marked “spec and impl disagree” (and the Monte Carlo intervals, "
+            "where one misses); casino-proofs settle asks the engine about one input")
 
 
 def result_line(doc: dict[str, Any]) -> str:
@@ -272,7 +283,8 @@ def _covers(doc: dict[str, Any]) -> str:
     parts = []
     if "craps" in doc:
         rows = doc["craps"]
-        parts.append(f"{len(rows):,} craps rows ({len({r['wager'] for r in rows}):,} wagers, "
+        wagers = len({r['wager'] for r in rows})
+        parts.append(f"{len(rows):,} craps rows ({wagers:,} wager{'s' * (wagers != 1)}, "
                      "each from each start, under each reading that changes it)")
     if "paigow" in doc:
         parts.append(f"Pai Gow Poker under {len(doc['paigow']):,} "
@@ -291,12 +303,13 @@ def to_html(doc: dict[str, Any]) -> str:
 <title>casino-proofs PAR sheet: {e(result_line(doc))}</title>
 <style>{STYLE}</style></head>
 <body class="sheet">
-<header><h1>PAR sheet: {e(reg["citation"])}, version {e(reg["version"])}</h1>
-<p id="overall" class="badge {verdict}" data-exit="{code}">{e(result_line(doc))}</p>
+<header>{result(verdict, result_line(doc), e(next_step(doc)), code)}
+<h1>PAR sheet: {e(reg["citation"])}, version {e(reg["version"])}</h1>
 <p>{e(_covers(doc))}, from the specification, checked against the implementation
 {e(doc.get("engine", "impl"))}. {e(monte_carlo_line(doc))}.</p>
 <p>casino-proofs {e(doc["tool"]["version"])}.</p></header>
 {par_section(doc)}
+<script>{PRINT_SCRIPT}</script>
 </body></html>
 """
 

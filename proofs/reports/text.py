@@ -51,6 +51,17 @@ def fit(text: str, hang: str | None = None) -> list[str]:
     return [line.replace(GLUE, " ") for line in lines]
 
 
+def count(n: int, noun: str, nouns: str | None = None) -> str:
+    """``1 constraint``, ``2 constraints`` (``nouns``: a plural not made with an s)."""
+    return f"{n:,} {noun if n == 1 else nouns or noun + 's'}"
+
+
+def result_lines(verdict: str, code: int, counts: str, next_step: str) -> list[str]:
+    """How every text report opens: its result (the verdict, the exit code, the counts),
+    then what to do next, then a blank line."""
+    return [f"Result: {verdict} (exit {code}) -- {counts}", f"Next: {next_step}", ""]
+
+
 def wrapped(text: str, indent: str = "  ") -> list[str]:
     """``text`` wrapped to the report's width, its later lines indented by ``indent``."""
     return fit(text, indent)

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from casino_proofs import spec
+from casino_proofs.progress import Progress, phase
 from casino_proofs.protocol.answers import Faulty
 from casino_proofs.tables import long_sessions, recipes, suite
 from casino_proofs.tables.bets import Setting
@@ -52,7 +53,21 @@ def run_table(play: Player, specs: Sequence[spec.WagerSpec], setting: Setting,
               budget: PlayBudget, blame: Blame) -> TableRun:
     """Plan the scripts, play them, and read what the table did. If a script that broke the
     rules in a request of many is answered rightly alone, the fault is the request's size:
-    the channel's, named with it; every script is then asked again alone, and judged so."""
+    the channel's, named with it; every script is then asked again alone, and judged so. Its
+    progress is a phase of the command's, one part after another (:data:`PARTS`)."""
+    with phase("table", len(PARTS), "parts", estimate=False) as bar:
+        return _run_table(play, specs, setting, budget, blame, bar)
+
+
+#: the parts of a table's run, in order, as its progress names them
+PARTS = ("the planned scripts", "the second pass", "the sessions", "the history scripts",
+         "the shortest scripts")
+
+
+def _run_table(play: Player, specs: Sequence[spec.WagerSpec], setting: Setting,
+               budget: PlayBudget, blame: Blame, bar: Progress) -> TableRun:
+    """:func:`run_table`'s work, each part a stage of ``bar``."""
+    bar.stage(PARTS[0])
     the_plan = plan(specs, setting, budget.table_k)
     scripts = list(the_plan.scripts)
     answers = play(scripts)
@@ -67,13 +82,16 @@ def run_table(play: Player, specs: Sequence[spec.WagerSpec], setting: Setting,
             run = read_run(zip(scripts, answers, strict=True), setting,
                            the_plan.transitions)
             break
+    bar.stage(PARTS[1])
     again = the_plan.transitions.second_pass(setting)
     if again:  # the table refused withdrawals it may refuse: what lies past them, otherwise
         for script, answer in zip(again, play(again), strict=True):
             run.read(script, answer)
+    bar.stage(PARTS[2])
     outcome = long_sessions.run(setting, play, budget,
                            lambda s, p: run.pairs.hear(setting, s, p, run.plans))
     run.extra.append(long_sessions.result(outcome, budget))
+    bar.stage(PARTS[3])
     wanted = [replace(s, id=f"h{i}") for i, s in
               enumerate(recipes.wanted(setting, run.pairs.observed), start=1)]
     for script, answer in zip(wanted, play(wanted), strict=True):
@@ -89,6 +107,7 @@ def run_table(play: Player, specs: Sequence[spec.WagerSpec], setting: Setting,
     run.domain = fault_domain(the_plan.suite, mutants, the_plan.transitions,
                               long_sessions.figures(outcome), run.pairs,
                               setting.policies.stake_ceiling)
+    bar.stage(PARTS[4])
     for kind, tally in run.judge.tallies.items():
         first = tally.ranked()[0][1].script if tally.groups else ""
         if first in by_label and kind != "scripts":

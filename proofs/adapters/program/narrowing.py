@@ -63,8 +63,10 @@ class Narrowing:
         self._hung: dict[str, Faulty] = {}
 
     def answers(self, op: str, items: Sequence[Any], told: dict[str, str], size: int,
-                read: Read, check: Check | None = None) -> list[Any]:
-        """One answer per item, asked in requests of at most ``size`` items."""
+                read: Read, check: Check | None = None,
+                done: Callable[[int], None] | None = None) -> list[Any]:
+        """One answer per item, asked in requests of at most ``size`` items; ``done`` is told
+        how many more were answered after each request."""
         def key(i: int) -> str:
             return json.dumps([op, self.wire(op, items[i])], sort_keys=True)
 
@@ -82,6 +84,8 @@ class Narrowing:
         for start in range(0, len(asked), size):
             got += self._isolate(op, asked, start, min(len(asked), start + size), told,
                                  read_fresh)[0]
+            if done is not None:
+                done(min(len(asked), start + size) - start)
         for i, answer in zip(fresh, got, strict=True):
             if isinstance(answer, Faulty) and answer.kind in ("timeout", "crash"):
                 self._hung[key(i)] = answer

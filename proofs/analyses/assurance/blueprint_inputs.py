@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import comb
 from pathlib import Path
@@ -345,22 +346,36 @@ def _par(inputs: Inputs, workers: int) -> None:
             inputs.par_paigow[key] = {"hands": total, "combinations": table_json(counts, total)}
 
 
+#: the parts :func:`gather` gathers, in order, as its progress names them
+PARTS = ("the constraints", "the coverage and the code", "the ambiguities", "the PAR figures")
+
+
 def gather(readings: dict[str, str], games: tuple[str, ...], tests: Path | None,
-           workers: int = 2, test_file_bytes: int = TEST_FILE_BYTES) -> Inputs:
+           workers: int = 2, test_file_bytes: int = TEST_FILE_BYTES,
+           told: Callable[[str], None] | None = None) -> Inputs:
     """Everything the blueprint shows beside the verdicts, under ``readings`` (every reading
     with its value), the PAR figures for ``games``; ``test_file_bytes``: the bound on a test
-    file read."""
+    file read; ``told`` is told each part of :data:`PARTS` as it starts (the command's
+    progress)."""
     from casino_proofs.analyses.readings.ambiguities import find_all, finding_json
+
+    def starts(part: str) -> None:
+        if told is not None:
+            told(part)
 
     chosen = spec.Readings.from_dict(readings)
     inputs = Inputs(dict(readings), games,
                     tests_folder=str(tests) if tests is not None else None)
+    starts(PARTS[0])
     _craps(chosen, inputs.constraints, inputs.edges, inputs.wager_home)
     _paigow(chosen, inputs.constraints, inputs.edges, inputs.helpers)
+    starts(PARTS[1])
     rows, _uncited = coverage(tests, obligations={}, test_file_bytes=test_file_bytes)
     inputs.coverage = {r.id: r for r in rows}
     inputs.code, inputs.sources = _spans(rows)
+    starts(PARTS[2])
     inputs.ambiguities = [finding_json(f) for f in find_all()]
+    starts(PARTS[3])
     _par(inputs, workers)
     inputs.edges = list(dict.fromkeys(inputs.edges))
     return inputs

@@ -33,12 +33,12 @@ from fractions import Fraction
 from math import gcd, isqrt
 from typing import Any
 
-from casino_proofs import spec
 from casino_proofs.adapters.ours import LIBRARY_FIGURES, figure_rows
 from casino_proofs.analyses.readings import chain as chains
 from casino_proofs.analyses.readings.chain import Chain, Undefined
 from casino_proofs.analyses.readings.edge import (
     engine_settle,
+    every_wager,
     reading_variants,
     spec_settle,
     starts,
@@ -137,29 +137,31 @@ def par_rows(base: Mapping[str, str] | None = None, wagers: list[str] | None = N
 _OURS: Kept[list[ParRow]] = Kept(LIBRARY_FIGURES)
 
 
-def _rows(base: dict[str, str], wagers: list[str] | None, engine: Engine) -> list[ParRow]:
+def _wager_rows(name: str, base: dict[str, str], engine: Engine) -> list[ParRow]:
+    """One wager's rows: from each start, under the base readings and each that changes it,
+    the implementation's figures beside the specification's where it implements them."""
     claimed = engine.hello.readings or {}
     rows: list[ParRow] = []
     offered = set(engine.hello.wagers)
-    for name in wagers or list(spec.WAGER_NAMES):
-        variants = reading_variants(name, base)
-        for label, chosen, w in variants:
-            rid, _sep, value = label.partition("=")
-            implemented = name in offered and (label == "base" or value in claimed.get(rid, ()))
-            why_not = NOT_OFFERED if name not in offered else NOT_CLAIMED
-            spec_fn = spec_settle(w)
-            impl_fn = engine_settle(name, engine, chosen)
-            for start in starts(name):
-                made, path, note = _figures(spec_fn, start)
-                if not implemented:
-                    rows.append(ParRow(name, start.label, label, made, None, note or why_not,
-                                       path, implemented=False))
-                    continue
-                got, _path, impl_note = _figures(impl_fn, start)
-                rows.append(ParRow(name, start.label, label, made, got, note or impl_note,
-                                   path))
+    for label, chosen, w in reading_variants(name, base):
+        rid, _sep, value = label.partition("=")
+        implemented = name in offered and (label == "base" or value in claimed.get(rid, ()))
+        why_not = NOT_OFFERED if name not in offered else NOT_CLAIMED
+        spec_fn = spec_settle(w)
+        impl_fn = engine_settle(name, engine, chosen)
+        for start in starts(name):
+            made, path, note = _figures(spec_fn, start)
+            if not implemented:
+                rows.append(ParRow(name, start.label, label, made, None, note or why_not,
+                                   path, implemented=False))
+                continue
+            got, _path, impl_note = _figures(impl_fn, start)
+            rows.append(ParRow(name, start.label, label, made, got, note or impl_note,
+                               path))
     return rows
 
+
+_rows = every_wager(_wager_rows, "PAR sheet, craps")
 
 #: a PAR row under a reading the engine does not claim
 NOT_CLAIMED = "the implementation does not implement this reading: specification only"

@@ -35,6 +35,7 @@ from casino_proofs.analyses.par.seven_cards import (
     seven_card_counts,
 )
 from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF, ScopeSpec
+from casino_proofs.progress import phase
 from casino_proofs.protocol.answers import Strength
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.z3_compile import compile_terms
@@ -143,20 +144,32 @@ def paigow_par(base: Mapping[str, str] | None = None, engine: Engine | None = No
     engine = ours(engine)
     claimed = engine.hello.readings or {}
     out: list[PaiGowPar] = []
-    for label, chosen, made in spec_tables(base, workers):
-        rid, _sep, value = label.partition("=")
-        implemented = label == "base" or value in claimed.get(rid, ())
-        got: Tables | None = None
-        note = ""
-        if implemented:
-            try:
-                got = tables(engine_rank(engine, chosen), engine_rank(engine, chosen), workers)
-            except EngineCannotName as exc:
-                note = f"no implementation figures: {exc}"
-        else:
-            note = "the implementation does not implement this reading: specification only"
-        out.append(PaiGowPar(label, made, got, note))
+    # no time left: the first reading counts the specification's hands, the rest reuse them
+    with phase("PAR sheet, Pai Gow", 1, "readings", estimate=False) as bar:
+        made_all = spec_tables(base, workers)
+        bar.reached(0, len(made_all))
+        for label, chosen, made in made_all:
+            out.append(_reading_par(engine, claimed, label, chosen, made, workers))
+            bar.step()
     return out
+
+
+def _reading_par(engine: Engine, claimed: dict[str, tuple[str, ...]], label: str,
+                 chosen: dict[str, str], made: Tables, workers: int) -> PaiGowPar:
+    """The tables of one reading: the specification's, and the engine's where it claims
+    the reading."""
+    rid, _sep, value = label.partition("=")
+    implemented = label == "base" or value in claimed.get(rid, ())
+    got: Tables | None = None
+    note = ""
+    if implemented:
+        try:
+            got = tables(engine_rank(engine, chosen), engine_rank(engine, chosen), workers)
+        except EngineCannotName as exc:
+            note = f"no implementation figures: {exc}"
+    else:
+        note = "the implementation does not implement this reading: specification only"
+    return PaiGowPar(label, made, got, note)
 
 
 def table_json(counts: Table, total: int) -> list[dict[str, Any]]:

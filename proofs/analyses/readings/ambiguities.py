@@ -104,6 +104,10 @@ class Finding:
     delta: str | None = None
     affected: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    #: a craps reading that changes wagers of more than one section: the first witness of
+    #: each section (``witness`` is the first of them all), so that a section's page shows
+    #: one of its own wagers
+    by_section: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 @cache
@@ -208,7 +212,7 @@ def _craps_reading(entry: Entry, alternative: str) -> Finding:
     started = time.perf_counter()
     base = spec.Readings()
     other = spec.Readings.from_dict({entry.id: alternative})
-    differing, witness, delta = [], None, None
+    differing, by_section, deltas = [], {}, {}
     for name in spec.WAGER_NAMES:
         a, b = spec.wager(name, base), spec.wager(name, other)
         if rule_fingerprint(a) == rule_fingerprint(b):
@@ -217,15 +221,27 @@ def _craps_reading(entry: Entry, alternative: str) -> Finding:
         if found is None:
             continue
         differing.append(name)
-        if witness is None:
-            witness, delta = _craps_witness(name, a, b, found, entry.id, alternative)
-    if witness is None:
+        section = _section_of(a)
+        if section not in by_section:
+            by_section[section], deltas[section] = _craps_witness(name, a, b, found, entry.id,
+                                                                  alternative)
+    if not by_section:
         return Finding(entry, alternative, "PROVED", False,
                        "Z3: no roll in any state reachable under both readings is settled "
                        "differently, for every wager", seconds=time.perf_counter() - started)
-    verdict = "PROVED" if witness.pop("replayed") else "ERROR"
-    return Finding(entry, alternative, verdict, True, witness=witness, delta=delta,
-                   affected=differing, seconds=time.perf_counter() - started)
+    replayed = [w.pop("replayed") for w in by_section.values()]
+    first = next(iter(by_section))
+    return Finding(entry, alternative, "PROVED" if all(replayed) else "ERROR", True,
+                   witness=by_section[first], delta=deltas[first], affected=differing,
+                   seconds=time.perf_counter() - started,
+                   by_section={s: {**w, "delta": deltas[s]} for s, w in by_section.items()}
+                   if len(by_section) > 1 else {})
+
+
+def _section_of(w: spec.WagerSpec) -> str:
+    """The section of the text that defines a wager (``95.15``; ``""``: a convention)."""
+    home = regulation.lookup(w.paragraph)
+    return home.section if isinstance(home, regulation.Paragraph) else ""
 
 
 def _craps_witness(name: str, a: spec.WagerSpec, b: spec.WagerSpec, found: dict[str, Any],
@@ -510,6 +526,8 @@ def finding_json(f: Finding) -> dict[str, Any]:
         out["witness"] = f.witness
         out["delta"] = f.delta
         out["affected"] = f.affected
+        if f.by_section:
+            out["witness_by_section"] = f.by_section
     if f.proof:
         out["proof"] = f.proof
     return out

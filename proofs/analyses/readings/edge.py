@@ -13,15 +13,16 @@ the same set of rules as under the base readings.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from casino_proofs import regulation, spec
 from casino_proofs.adapters.ours import LIBRARY_FIGURES, figure_rows
 from casino_proofs.analyses.readings.chain import Outcome, Settle, Start, Undefined, expected_net
 from casino_proofs.kept import Kept
+from casino_proofs.progress import phase
 from casino_proofs.protocol.answers import DICE, CrapsAnswer, CrapsInput, Refused, Settled
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.z3_compile import compile_terms
@@ -172,24 +173,43 @@ def edge_rows(base: dict[str, str] | None = None, wagers: list[str] | None = Non
 _OURS: Kept[list[EdgeRow]] = Kept(LIBRARY_FIGURES)
 
 
-def _rows(base: dict[str, str], wagers: list[str] | None, engine: Engine) -> list[EdgeRow]:
+def _wager_rows(name: str, base: dict[str, str], engine: Engine) -> list[EdgeRow]:
+    """One wager's rows: from each start, under the base readings and each that changes it."""
     rows: list[EdgeRow] = []
-    names = wagers or list(spec.WAGER_NAMES)
-    for name in names:
-        variants = reading_variants(name, base)
-        base_edges: dict[str, Fraction | None] = {}
-        for label, chosen, w in variants:
-            spec_fn = spec_settle(w)
-            impl_fn = engine_settle(name, engine, chosen)
-            for start in starts(name):
-                edge, note = _edge(spec_fn, start)
-                impl_edge, impl_note = _edge(impl_fn, start)
-                if label == "base":
-                    base_edges[start.label] = edge
-                rows.append(EdgeRow(name, start.label, label, edge, impl_edge,
-                                    note or impl_note,
-                                    label != "base" and edge != base_edges.get(start.label)))
+    base_edges: dict[str, Fraction | None] = {}
+    for label, chosen, w in reading_variants(name, base):
+        spec_fn = spec_settle(w)
+        impl_fn = engine_settle(name, engine, chosen)
+        for start in starts(name):
+            edge, note = _edge(spec_fn, start)
+            impl_edge, impl_note = _edge(impl_fn, start)
+            if label == "base":
+                base_edges[start.label] = edge
+            rows.append(EdgeRow(name, start.label, label, edge, impl_edge, note or impl_note,
+                                label != "base" and edge != base_edges.get(start.label)))
     return rows
+
+
+Row = TypeVar("Row")
+WagerRows = Callable[[str, dict[str, str], Engine], list[Row]]
+
+
+def every_wager(per_wager: WagerRows[Row], label: str
+                ) -> Callable[[dict[str, str], list[str] | None, Engine], list[Row]]:
+    """The rows of every wager (or of the wagers given), one wager after another, as a phase
+    of the command's progress named ``label``."""
+    def rows(base: dict[str, str], wagers: list[str] | None, engine: Engine) -> list[Row]:
+        names = wagers or list(spec.WAGER_NAMES)
+        out: list[Row] = []
+        with phase(label, len(names), "wagers") as bar:
+            for name in names:
+                out += per_wager(name, base, engine)
+                bar.step()
+        return out
+    return rows
+
+
+_rows = every_wager(_wager_rows, "house edges")
 
 
 def row_json(row: EdgeRow) -> dict[str, Any]:

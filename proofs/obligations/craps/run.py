@@ -127,11 +127,14 @@ def _not_offered(w: spec.WagerSpec, log: bool = False) -> Result:
                   "hello); leave it out with --wagers to prove the others alone")
 
 
+def _untold(_done: int, _total: int) -> None:
+    """Progress told to no one."""
+
+
 def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
                 wagers: list[str] | None = None, budget: Budget | None = None,
                 specs: list[spec.WagerSpec] | None = None, record: bool = False,
-                left_out: list[str] | None = None,
-                explicit: Engine | None = None,
+                left_out: list[str] | None = None, explicit: Engine | None = None,
                 progress: Callable[[int, int], None] | None = None) -> CrapsRun:
     """Prove every craps obligation of ``engine``.
 
@@ -140,7 +143,8 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
     must-fail cases of the spec checks themselves). ``explicit``: the implementation with every
     reading passed explicitly, for ``library-defaults`` (the engine's own
     ``explicit_defaults`` when not given and it has :attr:`Capability.EXPLICIT_DEFAULTS`).
-    ``progress`` is told the wagers proved so far, of how many.
+    ``progress`` is told the wagers checked so far, of how many (from before the engine is
+    asked).
     """
     values = dict(readings or {})
     spec_readings = spec.Readings.from_dict(values)
@@ -159,6 +163,7 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
         results += [_not_offered(w, log) for w in unoffered]
     if explicit is None and engine.can(Capability.EXPLICIT_DEFAULTS):
         explicit = library_defaults(engine).explicit_defaults()
+    (told := progress or _untold)(0, len(asked))
     answers = collect(engine, asked, values, explicit)
     can_refuse = engine.can(Capability.ANSWERS_ANY_INPUT)
     asked_again = engine.can(Capability.ANSWERS_AGAIN)
@@ -168,8 +173,7 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
                            engine.observed_only)
         results += check_wager(check)
         replays.update(check.replays)
-        if progress is not None:
-            progress(i, len(asked))
+        told(i, len(asked))
     results = enumeration.confirm(results, asked, answers, replays)
     if answers.channel is not None:
         results.append(channel_result(channel_obligation("craps", CHANNEL_ID, "all-states"),

@@ -247,6 +247,8 @@ def _run_tasks(job: dict[str, Any], tasks: list[tuple[str, ...]], where: scale.S
     clock = time.process_time()
     hands = [_hands_of(t, len(job["deck"])) for t in tasks]
     total, done = sum(hands), 0
+    if progress is not None:
+        progress(0, total)  # the work ahead, before the first task is done
 
     def finished(i: int) -> None:
         nonlocal done
