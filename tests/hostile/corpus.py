@@ -137,6 +137,7 @@ def _escaped_output(env: Env) -> list[str]:
     env.monkeypatch.setattr(blueprint_inputs, "gather", lambda *a, **k: None)
     env.monkeypatch.setattr(blueprint, "build", lambda *a, **k: None)
     env.monkeypatch.setattr(blueprint_html, "render", lambda *_a: {"index.html": "<p></p>"})
+    env.monkeypatch.setattr(blueprint_html, "site_pages", lambda *_a: ["index.html"])
     return ["blueprint", "--report", str(report), "--output", str(env.tmp / HOSTILE_NAME)]
 
 
