@@ -20,6 +20,8 @@ import numpy as np
 import pytest
 
 from casino_proofs import spec
+from casino_proofs.command.main import main
+from casino_proofs.obligations.craps import bulk as craps_bulk
 from casino_proofs.obligations.paigow import bulk, spec_side
 from casino_proofs.obligations.paigow.every_hand import abstraction, abstractions
 from casino_proofs.obligations.paigow.evidence import DeckView
@@ -129,3 +131,50 @@ def test_the_cache_directory_is_xdg_s_never_where_the_tool_runs(
     assert spec_cache.directory() == tmp_path / "home" / ".cache" / "casino-proofs"
     monkeypatch.setenv("XDG_CACHE_HOME", "relative/dir")  # not absolute: ignored, as XDG says
     assert spec_cache.directory() == tmp_path / "home" / ".cache" / "casino-proofs"
+
+
+# -- craps: every wager's settlement at every state and roll ---------------------------------
+
+
+def _craps(*names: str) -> list[spec.WagerSpec]:
+    readings = spec.Readings.from_dict(READINGS)
+    return [spec.wager(name, readings) for name in names]
+
+
+def test_the_craps_tables_are_kept_and_read_back(cache: Path) -> None:
+    wagers = _craps("any-7", "hard-6", "pass")
+    cold, made = craps_bulk.tables(wagers, READINGS)
+    warm, kept = craps_bulk.tables(wagers, READINGS)
+    assert cold.verdict is warm.verdict is Verdict.PROVED
+    assert not any(t.kept for t in made.values()) and all(t.kept for t in kept.values())
+    assert {n: t.fired for n, t in made.items()} == {n: t.fired for n, t in kept.items()}
+    assert sorted(p.name.split("-", 1)[1].rsplit("-", 1)[0] for p in cache.iterdir()) == \
+        ["any-7", "hard-6", "pass"]
+
+
+def test_must_fail_a_forged_craps_table_is_refuted_and_not_used(cache: Path) -> None:
+    """hard-6 paid one unit more wherever it wins, in a file that passes the cache's checks."""
+    (hard_6,) = wagers = _craps("hard-6")
+    _proved, honest = craps_bulk.tables(wagers, READINGS)
+    (kept,) = cache.iterdir()
+    with np.load(kept) as loaded:
+        arrays = {n: loaded[n] for n in loaded.files}
+    table_key = str(arrays.pop("_stamp")[0])
+    arrays["num"] = arrays["num"] + arrays["den"] * (arrays["num"] > 0)
+    spec_cache.store(kept.name.rsplit("-", 1)[0], table_key, arrays)
+    result, used = craps_bulk.tables(wagers, READINGS)
+    assert result.verdict is Verdict.REFUTED
+    assert result.detail.startswith("the bulk table differs from the specification at ")
+    assert result.counterexample is not None and result.counterexample["wager"] == "hard-6"
+    assert used["hard-6"].fired == honest["hard-6"].fired
+    assert hard_6.name == "hard-6"
+
+
+def test_no_cache_turns_the_cache_off_for_one_command(cache: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--only", "craps", "--wagers", "any-7", "--quiet", "--format",
+                 "json", "--no-cache"]) == 0
+    assert not cache.exists()
+    assert '"craps/bulk/all-states/bulk"' in capsys.readouterr().out
+    assert main(["check", "--only", "craps", "--wagers", "any-7", "--quiet"]) == 0
+    assert [p.name.split("-")[:2] for p in cache.iterdir()] == [["craps", "any"]]

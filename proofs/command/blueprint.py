@@ -33,6 +33,7 @@ from casino_proofs.command.options import (
     Commands,
     budget_options,
     budget_type,
+    cache_option,
     command,
     engine_options,
     quiet,
@@ -81,6 +82,7 @@ def register(sub: Commands) -> None:
                    help="processes for the exhaustive Pai Gow pass and the PAR sheet "
                         "(default: 2)")
     budget_options(p)
+    cache_option(p)
     quiet(p)
     p.set_defaults(run=run, check_defaults={o: p.get_default(o) for o in CHECK_OPTIONS})
 

@@ -34,6 +34,7 @@ from casino_proofs.command.options import (
     Commands,
     budget_options,
     budget_type,
+    cache_option,
     command,
     engine_options,
     format_option,
@@ -94,6 +95,7 @@ def register(sub: Commands) -> None:
                             f"tcp://HOST:PORT (a running scheduler); needs {scale.INSTALL} "
                             "(docs/scale.md)")
     budget_options(check)
+    cache_option(check)
     output_option(check)
     check.add_argument("--bundle", metavar="DIR",
                        help="also write an audit bundle to DIR (a new or empty directory): "

@@ -175,6 +175,13 @@ def budget_options(p: argparse.ArgumentParser) -> None:
                         f"reaching it is UNKNOWN (default: {DEFAULT_WALL_MS:,})")
 
 
+def cache_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--no-cache", action="store_true",
+                   help="neither read nor keep the specification's bulk tables in the user's "
+                        "cache directory ($XDG_CACHE_HOME/casino-proofs; also "
+                        "CASINO_PROOFS_NO_CACHE=1): build them in memory, as on a first run")
+
+
 def output_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--output", metavar="FILE",
                    help="write the report to FILE (written whole or not at all)")

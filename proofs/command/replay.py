@@ -11,6 +11,7 @@ from casino_proofs.command.options import (
     TARGETS,
     Commands,
     budget_type,
+    cache_option,
     command,
     format_option,
     quiet,
@@ -69,6 +70,7 @@ def register(sub: Commands) -> None:
                         help="kept for old scripts: a bundle of our implementation has its "
                              "Pai Gow verdicts proved again by default")
     quiet(replay)
+    cache_option(replay)
     replay.set_defaults(run=run_replay)
 
 

@@ -32,9 +32,9 @@ KEYED_PACKAGES = ("casino_proofs.spec", "casino_proofs.regulation")
 _SWITCH: dict[str, bool] = {"on": True}
 
 
-def turn_off() -> None:
-    """``--no-cache``: nothing read or written for the rest of the process."""
-    _SWITCH["on"] = False
+def use(on: bool) -> None:
+    """``--no-cache`` (``on`` false): nothing read or written until turned on again."""
+    _SWITCH["on"] = on
 
 
 def enabled() -> bool:

@@ -10,6 +10,7 @@ from casino_proofs import spec
 from casino_proofs.obligations.capabilities import library_defaults, record_file, table_player
 from casino_proofs.obligations.channel import channel_obligation, channel_result, tag_given_up
 from casino_proofs.obligations.craps import (
+    bulk,
     decided,
     domain,
     engine_checks,
@@ -169,7 +170,11 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
         replays.update(check.replays)
         if progress is not None:
             progress(i, len(asked))
-    results = enumeration.confirm(results, asked, answers, replays)
+    # the specification's side in bulk, after every query (what the process makes before a
+    # query changes its resource count), proved equal to the rules and read by the enumeration
+    proved, tables = bulk.tables(asked, values, kept_on_disk=specs is None)
+    results.insert(1, proved)
+    results = enumeration.confirm(results, asked, answers, replays, tables)
     if answers.channel is not None:
         results.append(channel_result(channel_obligation("craps", CHANNEL_ID, "all-states"),
                                       answers.channel))
