@@ -10,7 +10,6 @@ from casino_proofs import spec
 from casino_proofs.obligations.capabilities import library_defaults, record_file, table_player
 from casino_proofs.obligations.channel import channel_obligation, channel_result, tag_given_up
 from casino_proofs.obligations.craps import (
-    bulk,
     decided,
     domain,
     engine_checks,
@@ -170,8 +169,11 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
         replays.update(check.replays)
         if progress is not None:
             progress(i, len(asked))
-    # the specification's side in bulk, after every query (what the process makes before a
-    # query changes its resource count), proved equal to the rules and read by the enumeration
+    # the specification's side in bulk, after every query, proved equal to the rules and read
+    # by the enumeration; imported here, not with the module: what a process imports before
+    # its queries (or before it forks the Pai Gow queries' process) changes Z3's counts
+    from casino_proofs.obligations.craps import bulk
+
     proved, tables = bulk.tables(asked, values, kept_on_disk=specs is None)
     results.insert(1, proved)
     results = enumeration.confirm(results, asked, answers, replays, tables)
