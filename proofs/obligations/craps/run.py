@@ -126,6 +126,21 @@ def _not_offered(w: spec.WagerSpec, log: bool = False) -> Result:
                   "hello); leave it out with --wagers to prove the others alone")
 
 
+def _confirmed(results: list[Result], asked: list[spec.WagerSpec], values: Mapping[str, str],
+               answers: CrapsAnswers, replays: dict[str, enumeration.Replay],
+               kept_on_disk: bool) -> list[Result]:
+    """The results, each confirmed by enumeration, settled by the specification's bulk
+    tables, and the ``bulk`` obligation that proves those tables (after the universe's). The
+    tables are made after every query; their module is imported here, not with this one:
+    what a process makes or imports before its queries (or before it forks the Pai Gow
+    queries' process) changes Z3's resource counts."""
+    from casino_proofs.obligations.craps import bulk
+
+    proved, tables = bulk.tables(asked, values, kept_on_disk=kept_on_disk)
+    return enumeration.confirm([*results[:1], proved, *results[1:]], asked, answers, replays,
+                               tables)
+
+
 def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
                 wagers: list[str] | None = None, budget: Budget | None = None,
                 specs: list[spec.WagerSpec] | None = None, record: bool = False,
@@ -169,14 +184,7 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
         replays.update(check.replays)
         if progress is not None:
             progress(i, len(asked))
-    # the specification's side in bulk, after every query, proved equal to the rules and read
-    # by the enumeration; imported here, not with the module: what a process imports before
-    # its queries (or before it forks the Pai Gow queries' process) changes Z3's counts
-    from casino_proofs.obligations.craps import bulk
-
-    proved, tables = bulk.tables(asked, values, kept_on_disk=specs is None)
-    results.insert(1, proved)
-    results = enumeration.confirm(results, asked, answers, replays, tables)
+    results = _confirmed(results, asked, values, answers, replays, specs is None)
     if answers.channel is not None:
         results.append(channel_result(channel_obligation("craps", CHANNEL_ID, "all-states"),
                                       answers.channel))
