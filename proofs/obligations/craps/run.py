@@ -134,9 +134,9 @@ def _confirmed(results: list[Result], asked: list[spec.WagerSpec], values: Mappi
     tables are made after every query; their module is imported here, not with this one:
     what a process makes or imports before its queries (or before it forks the Pai Gow
     queries' process) changes Z3's resource counts."""
-    from casino_proofs.obligations.craps import bulk
+    from casino_proofs.obligations.craps.bulk import tables as bulk_tables
 
-    proved, tables = bulk.tables(asked, values, kept_on_disk=kept_on_disk)
+    proved, tables = bulk_tables(asked, values, kept_on_disk=kept_on_disk)
     return enumeration.confirm([*results[:1], proved, *results[1:]], asked, answers, replays,
                                tables)
 

@@ -7,13 +7,13 @@ The specification's ranking key of any hand is its class's row (the abstraction 
 The table depends on the specification and the readings alone, never on the engine. It is
 never trusted: obligation ``bulk`` proves, on every run, that every row equals the Z3
 specification's terms evaluated on that class's representative (by their compiled
-evaluation, on every class, and by Z3's own on a seeded sample). A table that differs is
-REFUTED, and the run goes on with the rows worked out again (:func:`verified`).
+evaluation, on every class; obligation ``evaluator`` confirms that evaluation by Z3's own on a
+seeded sample). A table that differs is REFUTED, and the run goes on with the rows worked out
+again (:func:`verified`).
 """
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -25,13 +25,10 @@ from casino_proofs.obligations.paigow.every_hand import Key, classes, hand_text,
 from casino_proofs.obligations.paigow.scope_spec import SCOPES, SPEC_MUTATION, ScopeSpec
 from casino_proofs.obligations.verdict import Result, Verdict
 from casino_proofs.solving import spec_cache
-from casino_proofs.solving.z3_compile import evaluate_with_z3
 
 #: the code a table is built by, beside spec/ and regulation/ (its cache key names them)
 BUILDERS = ("casino_proofs.obligations.paigow.bulk", "casino_proofs.obligations.paigow.scope_spec",
             "casino_proofs.obligations.paigow.every_hand", "casino_proofs.solving.z3_compile")
-Z3_SAMPLE = 12  # classes per scope whose row Z3 itself evaluates, on every run
-SEED = 5
 
 
 @dataclass(frozen=True)
@@ -99,42 +96,34 @@ def spec_table(scope: str, built: ScopeSpec, fast: Callable[..., tuple[Any, ...]
     return SpecTable(scope, keys, rows)
 
 
-def verified(table: SpecTable, built: ScopeSpec, fast: Callable[..., tuple[Any, ...]]
-             ) -> tuple[Result, SpecTable]:
+def verified(table: SpecTable, fast: Callable[..., tuple[Any, ...]]
+             ) -> tuple[Result, SpecTable | None]:
     """Obligation ``bulk``: every row of ``table`` equals the specification's terms on its
-    class's representative (their compiled evaluation, every class; Z3's own, a seeded
-    sample). The table to go on with: ``table`` if PROVED, else the rows worked out again."""
+    class's representative, as their compiled evaluation gives them. (Obligation
+    ``evaluator`` confirms the compiled evaluation by Z3's own on a seeded sample; Z3 is not
+    asked here again: the terms it makes in the checker change the resource counts of the
+    queries a later run of the same process makes, as ``--all-readings`` does.) The table to
+    go on with: ``table`` if PROVED, else the rows worked out again (none if they cannot be)."""
     import numpy as np
 
     started = time.perf_counter()
     ob = catalogue.bulk(table.scope)
     fresh = _built(table.scope, table.keys, fast)
-    inputs, outputs = list(built.spec.hand.cards), built.outputs()
-    differ = [] if fresh is None or fresh.shape != table.rows.shape else \
+    if fresh is None:
+        return (Result(ob, Verdict.ERROR, time.perf_counter() - started,
+                       "the specification's outputs are not all integers: no bulk table can "
+                       "hold them"), None)
+    differ = list(range(len(table.keys))) if fresh.shape != table.rows.shape else \
         np.flatnonzero((fresh != table.rows).any(axis=1)).tolist()
-    if fresh is not None and fresh.shape != table.rows.shape:
-        differ = list(range(len(table.keys)))
     if differ:
         k = table.keys[differ[0]]
         hand = representative(k)
-        said = [int(v) for v in evaluate_with_z3(inputs, outputs, hand)]
+        said = [int(v) for v in fresh[differ[0]].tolist()]
         detail = (f"the bulk table differs from the specification on "
                   f"{len(differ):,} of {len(table.keys):,} classes, the first "
                   f"{hand_text(hand)}")
         cex = {"hand": hand_text(hand), "table": table.values(k), "spec": said}
         return (Result(ob, Verdict.REFUTED, time.perf_counter() - started, detail, cex),
                 SpecTable(table.scope, table.keys, fresh))
-    rng = random.Random(SEED)
-    sample = sorted(rng.sample(range(len(table.keys)), min(Z3_SAMPLE, len(table.keys))))
-    for i in sample:
-        hand = representative(table.keys[i])
-        said = [int(v) for v in evaluate_with_z3(inputs, outputs, hand)]
-        if said != table.values(table.keys[i]):
-            return (Result(ob, Verdict.REFUTED, time.perf_counter() - started,
-                           f"Z3 evaluates the specification otherwise than the bulk table on "
-                           f"{hand_text(hand)}", {"hand": hand_text(hand),
-                                                  "table": table.values(table.keys[i]),
-                                                  "spec": said}), table)
     return (Result(ob, Verdict.PROVED, time.perf_counter() - started,
-                   f"{len(table.keys):,} classes, {len(sample)} of them "
-                   "evaluated by Z3 itself"), table)
+                   f"{len(table.keys):,} classes"), table)

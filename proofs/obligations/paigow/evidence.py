@@ -63,7 +63,7 @@ class DeckView:
         made = None if readings is None or SPEC_MUTATION else \
             bulk.spec_table(scope, built, self.fast, readings)
         if made is not None:
-            self.bulk_result, self.bulk_table = bulk.verified(made, built, self.fast)
+            self.bulk_result, self.bulk_table = bulk.verified(made, self.fast)
         self.views: dict[Key, SpecView] = self._views()
 
     def _views(self) -> dict[Key, SpecView]:
