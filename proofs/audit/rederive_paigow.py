@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -67,7 +68,8 @@ def _spec_results(scope: str, readings_items: tuple[tuple[str, str], ...],
                for q in pq.abstraction_queries(scope, part, r, budget, True)]
     queries += pq.spec_queries(scope, r, FULL_DECK, budget, True)
     view = DeckView.full_deck(scope, ScopeSpec.build(scope, r), readings)
-    return (*spec_side.enumerated(view, spec_side.query_results(queries)), spec_side.bulk(view))
+    bulk = replace(spec_side.bulk(view), enumeration=spec_side.every_hand(len(FULL_DECK)))
+    return (*spec_side.enumerated(view, spec_side.query_results(queries)), bulk)
 
 
 def paigow_findings(run: RunRecord, kind_of_engine: str, by_id: dict[str, dict[str, Any]],

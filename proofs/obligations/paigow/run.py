@@ -276,7 +276,7 @@ def _scope_results(scope: str, passed: PassResult, queries: list[pq.Query], engi
     the digest and what was left out go into ``out``."""
     ev = ScopeEvidence(scope, passed, ScopeSpec.build(scope, spec_readings), engine, values,
                        bulk_readings=spec_checks)
-    every_hand = f"enumeration: every hand of the {len(deck)}-card deck"
+    every_hand = spec_side.every_hand(len(deck))
     results = [replace(figures.exhaustive(scope, passed, deck),
                        enumeration="enumeration: the pass itself")]
     results += spec_side.enumerated(ev, spec_side.query_results(

@@ -23,6 +23,11 @@ from casino_proofs.solving.z3_compile import evaluate_with_z3
 EVALUATOR_SAMPLE = 12  # classes per scope cross-checked against Z3 in every run
 
 
+def every_hand(deck_size: int) -> str:
+    """The evidence of the obligations checked class by class over every hand of the deck."""
+    return f"enumeration: every hand of the {deck_size}-card deck"
+
+
 def query_results(queries: list[pq.Query]) -> list[Result]:
     """Each query's outcome as the result of its obligation."""
     out = []
