@@ -78,7 +78,7 @@ def test_every_figure_of_the_performance_page_is_a_table_row_naming_its_benchmar
             assert printed.group(2) in script.read_text(encoding="utf-8"), \
                 f"{row}: {script.name} prints no line with {printed.group(2)!r}"
             rows += 1
-    assert rows >= 8
+    assert rows >= 5  # the quick start at least
 
 
 def test_the_readme_quotes_no_time_the_performance_page_does_not() -> None:
