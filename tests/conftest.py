@@ -12,6 +12,7 @@ import os
 import pickle
 import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
@@ -40,6 +41,25 @@ gc.set_threshold(*gc.get_threshold()[:2], 10 * FULL_EVERY)
 
 
 T = TypeVar("T")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The specification's bulk tables (issue 45) kept in a cache directory of this run's own,
+    never the user's (``$XDG_CACHE_HOME``): made by the first test that needs one, read by the
+    others, the test processes and the commands they start alike (they inherit it)."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        made = tempfile.mkdtemp(prefix="casino-proofs-test-cache-")
+        os.environ["XDG_CACHE_HOME"] = made
+        config.stash[_CACHE_HOME] = made
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    made = config.stash.get(_CACHE_HOME, None)
+    if made is not None:
+        shutil.rmtree(made, ignore_errors=True)
+
+
+_CACHE_HOME = pytest.StashKey[str]()
 
 
 def _made_once(name: str, tmp_path_factory: pytest.TempPathFactory, make: Callable[[], T]) -> T:

@@ -16,7 +16,7 @@ import pytest
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 #: the scripts that run the JavaScript example engines
-NODE = {"diff", "engine_exec", "log_scale", "paigow_dask", "table_engine"}
+NODE = {"diff", "engine_exec", "log_scale", "paigow_dask", "quick_start", "table_engine"}
 #: what each prints (a figure: a number, then its unit), one pattern a line
 FIGURES = {
     "blueprint": [r"check alone: +[\d.]+ s wall",
@@ -25,6 +25,21 @@ FIGURES = {
     "check_profile": [r"start-up \(imports\) +[\d.]+ +[\d.]+", r"Pai Gow: all \(one worker\)",
                       r"check +[\d.]+ s +prototype", r"craps check alone: +[\d.]+ s wall",
                       r"--all-readings +[\d.]+ s CPU"],
+    "default_tests": [r"yardstick: a [\d,]+-iteration Python loop in [\d.]+ s of CPU",
+                      r"default pytest run 1: +\d+ s of CPU, +\d+ s wall, exit 0"],
+    "quick_start": [r"yardstick: a [\d,]+-iteration Python loop in [\d.]+ s of CPU",
+                    r"casino-proofs check --only craps: +[\d.]+ s wall, +[\d.]+ s CPU, exit 0",
+                    r"casino-proofs settle hard-6 --roll 3,3: +[\d.]+ s wall",
+                    r"casino-proofs check --only craps --engine exec:\(fault\): +[\d.]+ s wall"
+                    r".*exit 1",
+                    r"casino-proofs blueprint --only craps --engine exec:\(fault\): +[\d.]+ s"],
+    "spec_side": [r"yardstick: a [\d,]+-iteration Python loop in [\d.]+ s of CPU",
+                  r"floor \(the implementation's calls\): +[\d.]+ s",
+                  r"full check cold: +[\d.]+ s, ratio +[\d.]+x the floor",
+                  r"full check warm: +[\d.]+ s, ratio +[\d.]+x the floor",
+                  r"craps check: +[\d.]+ s of CPU",
+                  r"replay of the full bundle: +[\d.]+ s, check --bundle +[\d.]+ s, ratio",
+                  r"blueprint of our implementation: +[\d.]+ s, check +[\d.]+ s, ratio"],
     "craps_proofs": [r"craps proofs: \d+ obligations", r"cold \(new process\): +[\d.]+ s",
                      r"warm \(in process\): +[\d.]+ s"],
     "diff": [r"craps diff, two engines over exec \(median of 1\): +[\d.]+ s",
@@ -64,13 +79,23 @@ def _run(name: str, *options: str, timeout: int) -> str:
 
 
 def test_every_benchmark_has_its_figures_listed() -> None:
-    scripts = {p.stem for p in BENCHMARKS.glob("*.py")} - {"cold_run"}  # the shared helper
+    scripts = {p.stem for p in BENCHMARKS.glob("*.py")} - HELPERS
     assert scripts == set(FIGURES) and HEAVY <= scripts
 
 
+#: the shared helpers (the yardstick is also run alone: its own test)
+HELPERS = {"cold_run", "yardstick"}
 #: smoke runs of several seconds of CPU each: run with the exhaustive tests (CI runs both), to
 #: keep the default pytest within its CPU budget
-HEAVY = {"blueprint", "check_profile", "log_scale", "paigow_dask", "table_engine"}
+HEAVY = {"blueprint", "check_profile", "default_tests", "log_scale", "paigow_dask",
+         "quick_start", "spec_side", "table_engine"}
+
+
+def test_the_yardstick_prints_its_loop_s_time() -> None:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "yardstick.py")],
+                          capture_output=True, text=True, timeout=120, check=True)
+    assert re.fullmatch(r"yardstick: a 10,000,000-iteration Python loop in \d+\.\d\d s of "
+                        r"CPU\n", done.stdout), done.stdout
 
 
 @pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.exhaustive)

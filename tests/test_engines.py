@@ -139,7 +139,7 @@ def test_no_process_outlives_a_run(capsys: pytest.CaptureFixture[str], tmp_path:
                "--engine-timeout-ms", "2000")
     started = [int(n) for n in pids.read_text().split()]
     assert len(started) >= 5
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 30  # at once when idle; a loaded machine may take longer
     while any(_alive(p) for p in started) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert [p for p in started if _alive(p)] == []
@@ -588,6 +588,22 @@ def test_an_engine_ends_when_the_checker_is_stopped_from_outside(tmp_path: Path,
     """Issue 23: a check stopped by its caller (a CI timeout's SIGKILL, SIGTERM, Ctrl-C)
     leaves no engine behind: the engine has a parent-death signal, and the checker ends every
     engine group on SIGTERM and SIGINT."""
+    _stopped_from_outside(tmp_path, how)
+
+
+@pytest.mark.exhaustive  # it rests on a race (where the request is when the signal comes)
+@pytest.mark.parametrize("how", ["SIGKILL", "SIGTERM"])
+def test_an_engine_ends_when_the_checker_is_stopped_twenty_times_in_a_row(
+        tmp_path: Path, how: str) -> None:
+    for run in range(20):
+        folder = tmp_path / str(run)
+        folder.mkdir()
+        _stopped_from_outside(folder, how)
+
+
+def _stopped_from_outside(tmp_path: Path, how: str) -> None:
+    """The checker started on an engine that never answers, stopped by ``how`` while a request
+    is (most likely) in flight; what is certain either way: no engine is left."""
     import signal
     import subprocess
     import time
@@ -605,7 +621,7 @@ def test_an_engine_ends_when_the_checker_is_stopped_from_outside(tmp_path: Path,
     checker.send_signal(getattr(signal, how))
     checker.wait(timeout=30)
     started = [int(n) for n in pids.read_text().split()]
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 30  # at once when idle
     while any(_alive(p) for p in started[:1 if how == "SIGKILL" else 2]) \
             and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -628,7 +644,8 @@ def test_a_hopeless_engine_is_given_up_on_within_a_few_time_limits(
                           f"exec:{sys.executable} {ROOT / 'tests/engines/bad' / engine}.py",
                           "--engine-timeout-ms", str(int(limit * 1000)))
     elapsed = time.monotonic() - started
-    assert elapsed < limit * timeouts + 3, elapsed
+    # a bound far below 48 limits, with room for a loaded machine's start-up
+    assert elapsed < limit * (timeouts + 5), elapsed
     assert code == (1 if engine == "hello_changes" else 4)
     assert re.search(r"What failed \(\d+ obligations, \d finding", out)
     if engine == "answers_nothing":

@@ -119,9 +119,9 @@ def _running(marker: str) -> list[int]:
 
 
 def _nothing_left(marker: str) -> list[int]:
-    """What still runs with ``marker`` in its command line a few seconds on (a killed
+    """What still runs with ``marker`` in its command line up to 30 seconds on (a killed
     worker's engine ends by its parent-death signal, at once)."""
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 30
     while _running(marker) and time.monotonic() < deadline:
         time.sleep(0.05)
     return _running(marker)
@@ -161,21 +161,36 @@ def test_a_wrong_engine_is_refuted_on_a_dask_cluster_as_in_the_local_pool(cluste
 # -- a worker that dies, an engine that hangs -----------------------------------------------
 
 
-@needs_dask
-@pytest.mark.parametrize("scheduler", [None, scale.LOCAL])
-def test_a_worker_that_dies_leaves_its_hands_error_never_proved(scheduler: str | None) -> None:
+def _a_worker_dies(scheduler: str | None) -> None:
     """The engine kills the worker running it, mid-shard (a LocalCluster's, started for the
     run, retries none on another worker; in the local pool, every shard not yet finished is not
-    answered). Nothing that worker or the others started is left running."""
+    answered). Nothing that worker or the others started is left running.
+
+    Only what is certain is asserted: the verdicts (ERROR, never PROVED) and that the hands
+    were not asked. Which words say why depends on a race: Dask reports the same death as a
+    worker lost or as a shard cancelled, by which of its messages arrives first (issue 45)."""
     outcome = _pass(_fault_engine("kills_its_worker"), scheduler)
     by_id = {r.obligation.id: r for r in outcome.results}
     exhaustive = by_id["paigow/high/exhaustive"]
     assert exhaustive.verdict is Verdict.ERROR
     assert "unasked: " in exhaustive.detail
-    assert ("died before answering" if scheduler else "ended before answering") \
-        in exhaustive.detail
     assert by_id["paigow/high/deterministic"].verdict is not Verdict.PROVED
     assert _nothing_left(str(CLUSTER_ENGINES / "kills_its_worker.py")) == []
+
+
+@needs_dask
+@pytest.mark.parametrize("scheduler", [None, scale.LOCAL])
+def test_a_worker_that_dies_leaves_its_hands_error_never_proved(scheduler: str | None) -> None:
+    _a_worker_dies(scheduler)
+
+
+@needs_dask
+@pytest.mark.exhaustive  # a test that rests on a race, shown not to: 20 runs in a row
+@pytest.mark.parametrize("scheduler", [None, scale.LOCAL])
+def test_a_worker_that_dies_is_error_never_proved_twenty_times_in_a_row(
+        scheduler: str | None) -> None:
+    for _ in range(20):
+        _a_worker_dies(scheduler)
 
 
 @needs_dask

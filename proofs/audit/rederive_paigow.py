@@ -7,7 +7,8 @@
   named.
 - The obligations about the specification alone (``abstraction``, ``nonvacuous``,
   ``statement``) are decided again: their queries rebuilt and solved by Z3 in this process, and
-  their dual evidence counted again over every class of the deck. Only the example hands the
+  their dual evidence counted again over every class of the deck (read off the bulk table,
+  whose ``bulk`` obligation is decided again too). Only the example hands the
   solver picks (its models, which depend on the process's history) and the resource counts
   are set aside.
 - The verdicts over every hand rest on the engine's answers to 2.9 million hands, which the
@@ -17,6 +18,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -34,6 +36,8 @@ from casino_proofs.obligations.verdict import Result
 from casino_proofs.solving.budget import Budget
 
 SMT_KINDS = ("abstraction", "nonvacuous", "statement")
+#: decided again here from the installed package alone: the queries, and the bulk table
+REDERIVED = (*SMT_KINDS, "bulk")
 #: what the metadata of an obligation is: the fields the catalogue gives it
 METADATA = ("id", "game", "kind", "clause", "clauses", "subject", "scope", "description",
             "readings", "under")
@@ -63,8 +67,9 @@ def _spec_results(scope: str, readings_items: tuple[tuple[str, str], ...],
     queries = [q for part in pq.PARTS
                for q in pq.abstraction_queries(scope, part, r, budget, True)]
     queries += pq.spec_queries(scope, r, FULL_DECK, budget, True)
-    view = DeckView.full_deck(scope, ScopeSpec.build(scope, r))
-    return tuple(spec_side.enumerated(view, spec_side.query_results(queries)))
+    view = DeckView.full_deck(scope, ScopeSpec.build(scope, r), readings)
+    bulk = replace(spec_side.bulk(view), enumeration=spec_side.every_hand(len(FULL_DECK)))
+    return (*spec_side.enumerated(view, spec_side.query_results(queries)), bulk)
 
 
 def paigow_findings(run: RunRecord, kind_of_engine: str, by_id: dict[str, dict[str, Any]],
@@ -91,7 +96,7 @@ def paigow_findings(run: RunRecord, kind_of_engine: str, by_id: dict[str, dict[s
                 out.append(Finding(oid, "missing", "the installed package gives rise to this "
                                                    "obligation; the bundle lacks it"))
                 continue
-            if ob.kind in SMT_KINDS:
+            if ob.kind in REDERIVED:
                 result = decided[oid]
                 found = differing(oid, recorded, _entry(result), MODELS)
                 out += [found] if found else []

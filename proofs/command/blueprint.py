@@ -34,6 +34,7 @@ from casino_proofs.command.options import (
     bound_options,
     budget_options,
     budget_type,
+    cache_option,
     command,
     engine_options,
     output_option,
@@ -86,6 +87,7 @@ def register(sub: Commands) -> None:
                         "(default: 2)")
     budget_options(p)
     bound_options(p, "test_file_bytes")
+    cache_option(p)
     quiet(p)
     p.set_defaults(run=run, check_defaults={o: p.get_default(o) for o in CHECK_OPTIONS})
 

@@ -36,6 +36,7 @@ from casino_proofs.command.options import (
     bounds_of,
     budget_options,
     budget_type,
+    cache_option,
     command,
     engine_options,
     reading_option,
@@ -95,6 +96,7 @@ def register(sub: Commands) -> None:
                             "(docs/scale.md)")
     bound_options(check, "scheduler_timeout_ms")
     budget_options(check)
+    cache_option(check)
     check.add_argument("--bundle", metavar="DIR",
                        help="also write an audit bundle to DIR (a new or empty directory): "
                             "manifest, verdicts, answers, and every SMT query as SMT-LIB 2")

@@ -133,6 +133,16 @@ def fewer_full_collections() -> Iterator[None]:
         gc.set_threshold(young, middle, old)
 
 
+def _cache_in_force(args: argparse.Namespace) -> None:
+    """``--no-cache`` for this command (a command run after it in the same process has the
+    cache again). The module is imported only where it is needed: what a command imports
+    before its worker processes fork changes Z3's resource counts in them."""
+    off = bool(getattr(args, "no_cache", False))
+    if off or "casino_proofs.solving.spec_cache" in sys.modules:
+        from casino_proofs.solving import spec_cache
+        spec_cache.use(not off)
+
+
 def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(_attached(list(sys.argv[1:] if argv is None else argv)))
@@ -146,6 +156,7 @@ def _main(argv: list[str] | None) -> int:
              f"{' or with --output FILE' if hasattr(args, 'output') else ''}; nothing was done")
         return EXIT_USAGE
     fit_to(output)
+    _cache_in_force(args)
     try:
         with _hypothesis_home_elsewhere(), reporting(args.command, not args.quiet):
             return int(args.run(args))

@@ -302,6 +302,13 @@ def output_option(p: argparse.ArgumentParser, metavar: str = "FILE",
     p.add_argument("--output", metavar=metavar, required=required, help=help_text)
 
 
+def cache_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--no-cache", action="store_true",
+                   help="neither read nor keep the specification's bulk tables in the user's "
+                        "cache directory ($XDG_CACHE_HOME/casino-proofs; also "
+                        "CASINO_PROOFS_NO_CACHE=1): build them in memory, as on a first run")
+
+
 def format_option(p: argparse.ArgumentParser, document: type, note: str = "",
                   what: str = "output") -> None:
     """``--format``: the document's formats and its default, as ``reports/registry.py`` names

@@ -14,6 +14,7 @@ from casino_proofs.command.options import (
     bound_options,
     bounds_of,
     budget_type,
+    cache_option,
     command,
     report_options,
 )
@@ -71,6 +72,7 @@ def register(sub: Commands) -> None:
                         help="kept for old scripts: a bundle of our implementation has its "
                              "Pai Gow verdicts proved again by default")
     bound_options(replay, *ENGINE_BOUNDS)
+    cache_option(replay)
     replay.set_defaults(run=run_replay)
 
 

@@ -142,8 +142,8 @@ def test_smt_and_enumeration_disagreeing_is_an_error(monkeypatch: Any) -> None:
 
     real = en._claims
 
-    def lying(w: Any, answers: Any) -> dict[str, Any]:
-        return {k: en.Claim(False, "forced") for k in real(w, answers)}
+    def lying(w: Any, answers: Any, *settling: Any) -> dict[str, Any]:
+        return {k: en.Claim(False, "forced") for k in real(w, answers, *settling)}
 
     monkeypatch.setattr(en, "_claims", lying)
     results = check_craps(wagers=["craps-2"])

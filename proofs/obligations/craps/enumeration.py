@@ -20,7 +20,7 @@ the enumeration alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -70,11 +70,13 @@ def _replays_wrong(w: spec.WagerSpec, index: int, st: spec.ConcreteState, d1: in
     return False
 
 
-def _claims(w: spec.WagerSpec, answers: CrapsAnswers) -> dict[str, Claim]:
-    """Obligation ID -> what the enumeration finds.
+def _claims(w: spec.WagerSpec, answers: CrapsAnswers,
+            fired_at: Callable[[spec.ConcreteState, int, int], list[tuple[int, Outcome]]]
+            ) -> dict[str, Claim]:
+    """Obligation ID -> what the enumeration finds; ``fired_at``: the rules that apply at an
+    input, with what each prescribes (the bulk table's, or the compiled terms').
 
     Longer than 60 lines: one pass over every state and roll tallies every claim at once."""
-    fired_at = spec_fired(w)
     out: dict[str, Claim] = {}
     reached: set[int] = set()
     reachable_states: set[spec.ConcreteState] = set()
@@ -164,14 +166,17 @@ def _least(r: Result, claim: Claim, replay: Replay | None) -> Result:
 
 
 def confirm(results: list[Result], specs: Sequence[spec.WagerSpec],
-            answers: CrapsAnswers, replays: dict[str, Replay] | None = None) -> list[Result]:
+            answers: CrapsAnswers, replays: dict[str, Replay] | None = None,
+            tables: Mapping[str, Any] | None = None) -> list[Result]:
     """Each claim checked again by enumeration; a refutation shown at its least violation
-    (``replays``: each obligation's concrete replay, by ID)."""
+    (``replays``: each obligation's concrete replay, by ID; ``tables``: each wager's bulk
+    table, proved equal to its rules, by name)."""
     replays = replays or {}
     claims: dict[str, Claim] = {}
     for w in specs:
         try:
-            claims.update(_claims(w, answers))
+            held = (tables or {}).get(w.name)
+            claims.update(_claims(w, answers, held.at if held is not None else spec_fired(w)))
         except UnsupportedTerm:
             continue  # a rule over more than the roll and state: nothing finite to enumerate
     out = []

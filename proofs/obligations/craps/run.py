@@ -131,6 +131,21 @@ def _untold(_done: int, _total: int) -> None:
     """Progress told to no one."""
 
 
+def _confirmed(results: list[Result], asked: list[spec.WagerSpec], values: Mapping[str, str],
+               answers: CrapsAnswers, replays: dict[str, enumeration.Replay],
+               kept_on_disk: bool) -> list[Result]:
+    """The results, each confirmed by enumeration, settled by the specification's bulk
+    tables, and the ``bulk`` obligation that proves those tables (after the universe's). The
+    tables are made after every query; their module is imported here, not with this one:
+    what a process makes or imports before its queries (or before it forks the Pai Gow
+    queries' process) changes Z3's resource counts."""
+    from casino_proofs.obligations.craps.bulk import tables as bulk_tables
+
+    proved, tables = bulk_tables(asked, values, kept_on_disk=kept_on_disk)
+    return enumeration.confirm([*results[:1], proved, *results[1:]], asked, answers, replays,
+                               tables)
+
+
 def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
                 wagers: list[str] | None = None, budget: Budget | None = None,
                 specs: list[spec.WagerSpec] | None = None, record: bool = False,
@@ -174,7 +189,7 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
         results += check_wager(check)
         replays.update(check.replays)
         told(i, len(asked))
-    results = enumeration.confirm(results, asked, answers, replays)
+    results = _confirmed(results, asked, values, answers, replays, specs is None)
     if answers.channel is not None:
         results.append(channel_result(channel_obligation("craps", CHANNEL_ID, "all-states"),
                                       answers.channel))

@@ -17,7 +17,8 @@ from casino_proofs.spec.paigow import OrderStatement
 
 ANY_HAND = "r3-40-intro.s1"
 #: the kinds, in the order a report lists them
-ORDER = ["exhaustive", "abstraction", "nonvacuous", "statement", "evaluator", "combination",
+ORDER = ["exhaustive", "abstraction", "nonvacuous", "statement", "evaluator", "bulk",
+         "combination",
          "order", "convention", "consistency", "preorder", "comparator", "deterministic",
          "library-defaults", "channel"]
 
@@ -66,6 +67,12 @@ def consistency(scope: str) -> Obligation:
 def evaluator(scope: str) -> Obligation:
     return _ob(scope, "evaluator", "fast evaluation of the specification", (ANY_HAND,),
                "the compiled evaluation of the spec agrees with Z3's", "sample")
+
+
+def bulk(scope: str) -> Obligation:
+    return _ob(scope, "bulk", "the specification in bulk", (ANY_HAND,),
+               "the bulk table of the specification (kept between runs) equals the Z3 "
+               "specification on every abstraction class", "table")
 
 
 def preorder(scope: str) -> Obligation:
@@ -143,7 +150,7 @@ def expected(scope: str, statements: Sequence[OrderStatement], deck_size: int, *
     out += [order(scope, st) for st in statements]
     out.append(convention(scope))
     if spec_checks:
-        out += [consistency(scope), evaluator(scope)]
+        out += [consistency(scope), evaluator(scope), bulk(scope)]
     if compare:
         out.append(preorder(scope))
     if compare_only:

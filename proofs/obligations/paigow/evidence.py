@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from casino_proofs.obligations.paigow.every_hand import (
     Key,
@@ -19,12 +19,21 @@ from casino_proofs.obligations.paigow.every_hand import (
     hand_text,
     representative,
 )
-from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF, SCOPES, ScopeSpec, SpecView
+from casino_proofs.obligations.paigow.scope_spec import (
+    CLAUSE_OF,
+    SCOPES,
+    SPEC_MUTATION,
+    ScopeSpec,
+    SpecView,
+)
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
 from casino_proofs.protocol.answers import Strength
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.z3_compile import compile_terms, evaluate_with_z3
 from casino_proofs.spec.paigow import JOKER_INDEX
+
+if TYPE_CHECKING:
+    from casino_proofs.obligations.paigow.bulk import SpecTable
 
 
 class DeckView:
@@ -33,7 +42,11 @@ class DeckView:
     (``replay`` confirms them again from :meth:`full_deck`)."""
 
     def __init__(self, scope: str, built: ScopeSpec,
-                 every: dict[Key, tuple[int, tuple[int, ...]]]) -> None:
+                 every: dict[Key, tuple[int, tuple[int, ...]]],
+                 readings: Mapping[str, str] | None = None) -> None:
+        """``readings``: read the specification off its bulk table (:mod:`.bulk`, kept
+        between runs), proved equal to it here (``bulk_result``); None: evaluate it class by
+        class."""
         self.scope = scope
         self.built = built
         self.inputs = list(built.spec.hand.cards)
@@ -42,24 +55,42 @@ class DeckView:
         #: every class of the deck, answered or not, with its hand count and a hand
         self.every = every
         self.all_keys = sorted(every)
-        self.views: dict[Key, SpecView] = {
-            k: built.split(self.fast(*every[k][1])) for k in self.all_keys}
+        self.bulk_result: Result | None = None
+        self.bulk_table: SpecTable | None = None
+        # imported here, not with the module: what a check imports before its worker
+        # processes fork changes Z3's resource counts in them
+        from casino_proofs.obligations.paigow import bulk
+        made = None if readings is None or SPEC_MUTATION else \
+            bulk.spec_table(scope, built, self.fast, readings)
+        if made is not None:
+            self.bulk_result, self.bulk_table = bulk.verified(made, self.fast)
+        self.views: dict[Key, SpecView] = self._views()
+
+    def _views(self) -> dict[Key, SpecView]:
+        """What the specification says of each class: its row of the bulk table, or its
+        compiled evaluation on the class's hand."""
+        table = self.bulk_table
+        if table is None:
+            return {k: self.built.split(self.fast(*self.every[k][1])) for k in self.all_keys}
+        rows = table.rows[[table.index[k] for k in self.all_keys]].tolist()
+        return {k: self.built.split(row) for k, row in zip(self.all_keys, rows, strict=True)}
 
     @classmethod
-    def full_deck(cls, scope: str, built: ScopeSpec) -> DeckView:
+    def full_deck(cls, scope: str, built: ScopeSpec,
+                  readings: Mapping[str, str] | None = None) -> DeckView:
         """Every class of the 53-card deck, counted (not enumerated), each by its
         representative: by the abstraction lemma the specification says the same of every hand
         of a class."""
         return cls(scope, built, {k: (n, representative(k))
-                                  for k, n in classes(SCOPES[scope]).items()})
+                                  for k, n in classes(SCOPES[scope]).items()}, readings)
 
 
 class ScopeEvidence(DeckView):
     """One scope's pass, the specification of that scope, and the engine for replays."""
 
     def __init__(self, scope: str, result: PassResult, built: ScopeSpec, engine: Engine,
-                 readings: Mapping[str, str]) -> None:
-        super().__init__(scope, built, result.every)
+                 readings: Mapping[str, str], bulk_readings: bool = False) -> None:
+        super().__init__(scope, built, result.every, readings if bulk_readings else None)
         self.result = result
         self.table = result.table
         self.engine = engine

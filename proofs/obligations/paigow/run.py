@@ -276,15 +276,16 @@ def _scope_results(scope: str, passed: PassResult, queries: list[pq.Query], engi
                    out: PaiGowOutcome) -> list[Result]:
     """Every obligation of one scope, each checked by its own module; the silence report,
     the digest and what was left out go into ``out``."""
-    ev = ScopeEvidence(scope, passed, ScopeSpec.build(scope, spec_readings), engine, values)
-    every_hand = f"enumeration: every hand of the {len(deck)}-card deck"
+    ev = ScopeEvidence(scope, passed, ScopeSpec.build(scope, spec_readings), engine, values,
+                       bulk_readings=spec_checks)
+    every_hand = spec_side.every_hand(len(deck))
     results = [replace(figures.exhaustive(scope, passed, deck),
                        enumeration="enumeration: the pass itself")]
     results += spec_side.enumerated(ev, spec_side.query_results(
         [q for q in queries if q.id.startswith(f"paigow/{scope}/")]))
     checked = combination.check(ev) + order.check(ev) + convention.check(ev)
     if spec_checks:
-        checked += [*convention.consistency(ev), spec_side.evaluator(ev)]
+        checked += [*convention.consistency(ev), spec_side.evaluator(ev), spec_side.bulk(ev)]
     has_compare = engine.can(Capability.COMPARES_HANDS)
     if has_compare:
         checked.append(asked_again.preorder(ev, hand_comparer(engine).compare))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 from casino_proofs.obligations.paigow import catalogue
@@ -20,6 +21,11 @@ from casino_proofs.obligations.verdict import Result, Verdict
 from casino_proofs.solving.z3_compile import evaluate_with_z3
 
 EVALUATOR_SAMPLE = 12  # classes per scope cross-checked against Z3 in every run
+
+
+def every_hand(deck_size: int) -> str:
+    """The evidence of the obligations checked class by class over every hand of the deck."""
+    return f"enumeration: every hand of the {deck_size}-card deck"
 
 
 def query_results(queries: list[pq.Query]) -> list[Result]:
@@ -48,6 +54,39 @@ def evaluator(ev: ScopeEvidence) -> Result:
     return result(ob, started, Verdict.PROVED, f"{len(sample)} classes")
 
 
+def bulk(ev: DeckView) -> Result:
+    """Obligation ``bulk``: the table the specification was read off is proved equal to it
+    (:func:`casino_proofs.obligations.paigow.bulk.verified`); where no table was used (a
+    mutated specification), each class was evaluated from the terms themselves."""
+    if ev.bulk_result is not None:
+        return ev.bulk_result
+    return result(catalogue.bulk(ev.scope), time.perf_counter(), Verdict.PROVED,
+                  "no bulk table used: every class evaluated from the terms")
+
+
+def _sides_counted(ev: DeckView) -> Callable[[int], tuple[int, int, int]]:
+    """For statement ``i``: how many hands of the deck are on its higher side, on its lower
+    side, and on both; read off the bulk table's columns at once where there is one."""
+    if ev.bulk_table is None:
+        def counted(i: int) -> tuple[int, int, int]:
+            up = sum(ev.every[k][0] for k in ev.all_keys if ev.views[k].membership[i][0])
+            down = sum(ev.every[k][0] for k in ev.all_keys if ev.views[k].membership[i][1])
+            both = sum(ev.every[k][0] for k in ev.all_keys if all(ev.views[k].membership[i]))
+            return up, down, both
+        return counted
+    import numpy as np
+
+    table = ev.bulk_table
+    rows = table.rows[[table.index[k] for k in ev.all_keys]]
+    counts = np.array([ev.every[k][0] for k in ev.all_keys], dtype=np.int64)
+
+    def from_table(i: int) -> tuple[int, int, int]:
+        higher, lower = rows[:, 1 + 2 * i] != 0, rows[:, 2 + 2 * i] != 0
+        return (int(counts[higher].sum()), int(counts[lower].sum()),
+                int(counts[higher & lower].sum()))
+    return from_table
+
+
 def enumerated(ev: DeckView, queries: list[Result]) -> list[Result]:
     """Dual evidence: the SMT-decided non-vacuity and statement obligations checked again on
     every hand of the deck, class by class (the abstraction lemma, over pairs of hands, is left
@@ -55,6 +94,7 @@ def enumerated(ev: DeckView, queries: list[Result]) -> list[Result]:
     hands = {name: 0 for name in CLAUSE_OF}
     for k in ev.all_keys:
         hands[ev.views[k].category] += ev.every[k][0]
+    sides = _sides_counted(ev)
     out = []
     for r in queries:
         kind, subject = r.obligation.kind, r.obligation.subject
@@ -62,9 +102,7 @@ def enumerated(ev: DeckView, queries: list[Result]) -> list[Result]:
             holds, what = hands.get(subject, 0) > 0, f"{hands.get(subject, 0):,} hands"
         elif kind == "statement":
             i = next(i for i, st in enumerate(ev.built.statements) if st.id == subject)
-            up = sum(ev.every[k][0] for k in ev.all_keys if ev.views[k].membership[i][0])
-            down = sum(ev.every[k][0] for k in ev.all_keys if ev.views[k].membership[i][1])
-            both = sum(ev.every[k][0] for k in ev.all_keys if all(ev.views[k].membership[i]))
+            up, down, both = sides(i)
             holds = up > 0 and down > 0 and both == 0
             what = f"{up:,} hands above, {down:,} below, {both:,} on both sides"
         else:
