@@ -190,8 +190,11 @@ class Bundles:
 
 @pytest.fixture(scope="session")
 def bundles(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Bundles:
-    """One audit bundle of each base, made when a test first needs it."""
-    root = tmp_path_factory.getbasetemp().parent / "bundles"
+    """One audit bundle of each base, made when a test first needs it (shared by the run's
+    test processes: in the run's own temporary directory, never one a run before it left)."""
+    base = tmp_path_factory.getbasetemp()
+    root = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") is not None else base) \
+        / "bundles"
     root.mkdir(exist_ok=True)
     return Bundles(root, request)
 
