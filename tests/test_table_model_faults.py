@@ -87,7 +87,7 @@ def test_protocol_a_script_id_echoed_as_a_number_or_cut_is_refuted(
     """The domain scripts' IDs are one character (``7``), only digits and forty
     characters: an ID echoed as the number 7, or cut to 32 characters, is a fault of the
     ``scripts`` obligation, which says which."""
-    code, doc = _check(capsys, f"--fault {fault}", "--wagers", "hard-6,hard-8",
+    code, doc = _check(capsys, f"--fault {fault}", "--wagers", "any-7,eleven",
                        "--sessions", "5")
     assert code == 1
     detail = _refuted(doc)["scripts"]["detail"]
@@ -105,7 +105,7 @@ def test_sessions_a_take_down_player_who_never_takes_down_is_not_established(
                           p.stake, p.own) if p.name == "take-down" else p for p in PROFILES)
     monkeypatch.setattr(long_sessions, "PROFILES", never)
     monkeypatch.setattr(long_sessions, "_DRAWN", {})
-    code, doc = _check(capsys, "", "--wagers", "hard-10", "--sessions", "5")
+    code, doc = _check(capsys, "", "--wagers", "pass,pass-odds", "--sessions", "5")
     assert code == 4
     (o,) = [o for o in doc["obligations"] if o["id"] == "craps/table/sessions"]
     assert o["verdict"] == "ERROR"

@@ -31,7 +31,6 @@ from casino_proofs.tables.family_inputs import (
     Family,
     Label,
     label_words,
-    on_table,
     others,
     placements,
     rolls,
@@ -73,28 +72,37 @@ def _relation(bet: Seen, point: int | None, earlier: Sequence[Seen]) -> str:
     return f"bet {same}'s" if same else "another"
 
 
-def _keys(t: Table, bets: Sequence[Seen], number: int | None) -> tuple[Key, Key]:
-    """A table's state, as the family's machine tells states apart, and its concrete key:
-    the table up to its bets' IDs (two such tables answer every input alike)."""
+def _rests(bets: Sequence[Seen | RefBet]) -> list[int | None]:
+    """Each bet's place on the table of the bet it rests on (0: one not on the table)."""
+    if all(b.on is None for b in bets):
+        return [None] * len(bets)
     index = {b.id: i for i, b in enumerate(bets, start=1)}
-    rests = [index.get(b.on, 0) if b.on is not None else None for b in bets]
+    return [index.get(b.on, 0) if b.on is not None else None for b in bets]
+
+
+def _state(t: Table, bets: Sequence[Seen], number: int | None, rests: list[int | None]
+           ) -> Key:
     pictures = tuple((b.wager, _relation(b, t.point, bets[:i]), b.working, rests[i], b.stood)
                      for i, b in enumerate(bets))
-    state = (t.point is not None, t.point is not None and t.point == number,
-             t.come_out and t.shooter_first, pictures)
-    concrete = (t.point, t.shooter_first, tuple(
+    return (t.point is not None, t.point is not None and t.point == number,
+            t.come_out and t.shooter_first, pictures)
+
+
+def _concrete(t: Table, bets: Sequence[Seen], rests: list[int | None]) -> Key:
+    return (t.point, t.shooter_first, tuple(
         (b.wager, b.amount, b.point, b.working, rests[i], b.stood) for i, b in enumerate(bets)))
-    return state, concrete
 
 
 def state_key(ref: ReferenceTable, family: Family) -> Key:
     """The state of a concrete table, as the family's machine tells states apart."""
-    return _keys(ref.table, [_seen(b) for b in on_table(ref)], family.number)[0]
+    bets = [_seen(b) for b in ref.bets.values()]
+    return _state(ref.table, bets, family.number, _rests(bets))
 
 
 def concrete_key(ref: ReferenceTable) -> Key:
     """A concrete table up to its bets' IDs (two such tables answer every input alike)."""
-    return _keys(ref.table, [_seen(b) for b in on_table(ref)], None)[1]
+    bets = [_seen(b) for b in ref.bets.values()]
+    return _concrete(ref.table, bets, _rests(bets))
 
 
 def rolled_keys(ref: ReferenceTable, dice: tuple[int, int], number: int | None
@@ -110,7 +118,8 @@ def rolled_keys(ref: ReferenceTable, dice: tuple[int, int], number: int | None
     after = t.after(d1 + d2)
     staying = [Seen(b.id, b.wager, b.amount, due.point or None, b.working, b.on, True)
                for b, due in dues if due is not None and due.decision == "none"]
-    state, concrete = _keys(after, staying, number)
+    rests = _rests(staying)
+    state, concrete = _state(after, staying, number, rests), _concrete(after, staying, rests)
     said = ("roll", after.point is not None, tuple(
         (b.wager, due.decision if due else "none", bool(due and due.point)) for b, due in dues))
     return said, state, concrete

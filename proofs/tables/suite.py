@@ -82,8 +82,9 @@ def _probe(machine: FamilyMachine, ref: ReferenceTable, probe: Probe) -> tuple[E
     return tuple(out)
 
 
-def _tests(part: FamilySuite, depth: int) -> Iterator[tuple[Event, ...]]:
-    """The suite's scripts at ``depth`` inputs after each access script (each once)."""
+def _tests(part: FamilySuite, depth: int) -> Iterator[tuple[tuple[Event, ...], Any]]:
+    """The suite's scripts at ``depth`` inputs after each access script (each once), each
+    with its events frozen (hashable)."""
     m = part.machine
     seen: set[Any] = set()
     for key, access in m.access.items():
@@ -93,14 +94,15 @@ def _tests(part: FamilySuite, depth: int) -> Iterator[tuple[Event, ...]]:
                 frozen = tuple(map(_frozen, script))
                 if frozen not in seen:  # one access script may be another's prefix
                     seen.add(frozen)
-                    yield script
+                    yield script, frozen
 
 
-def _longest(scripts: Iterator[tuple[Event, ...]]) -> list[tuple[Event, ...]]:
+def _longest(scripts: Iterator[tuple[tuple[Event, ...], Any]]) -> list[tuple[Event, ...]]:
     """The scripts, less each that is the beginning of another (each starts on a fresh
     table: the longer one shows all it shows), in the order first made."""
-    made = list(scripts)
-    frozen = [tuple(map(_frozen, s)) for s in made]
+    pairs = list(scripts)
+    made = [s for s, _f in pairs]
+    frozen = [f for _s, f in pairs]
     order = sorted(range(len(made)), key=frozen.__getitem__)
     inside = {i for i, j in pairwise(order) if frozen[j][:len(frozen[i])] == frozen[i]}
     return [s for i, s in enumerate(made) if i not in inside]
@@ -131,7 +133,7 @@ def _size(part: FamilySuite, depth: int, budget: int) -> int:
     if total > budget:
         return total
     total = 0
-    for script in _tests(part, depth):
+    for script, _frozen_events in _tests(part, depth):
         total += len(script)
         if total > budget:
             break
