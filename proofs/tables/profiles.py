@@ -152,12 +152,13 @@ class Player:
         odds = self._odds(ref, value)
         if odds is not None and p.odds:
             return odds
-        if choice < p.place and len(ref.bets) < MAX_BETS:
-            return self._place(ref, value)
-        if choice < p.place + p.call and not self.setting.policies.no_working_call:
+        if choice < p.place:
+            return self._place(ref, value) if len(ref.bets) < MAX_BETS else None
+        if choice < p.place + p.call:  # a call, or (none to make) a roll
             mine = sorted(b for b in ref.bets if ref.bets[b].wager in self.callable)
-            if mine:
+            if mine and not self.setting.policies.no_working_call:
                 return {"call": mine[value % len(mine)], "working": bool(value & 1)}
+            return None
         if choice < p.place + p.call + p.withdraw:
             mine = sorted(b for b in ref.bets if ref.bets[b].rolls
                           and (ref.bets[b].wager in HARD_WAYS
