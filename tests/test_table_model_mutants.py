@@ -70,13 +70,6 @@ CHEAP = settings(max_examples=1, derandomize=True, deadline=None, database=None,
                  phases=(Phase.generate,), suppress_health_check=[HealthCheck.nested_given])
 
 
-@CHEAP
-@given(data=st.data())
-def test_conv_table_suite_a_drawn_mutant_of_a_stated_machine_is_refuted(
-        data: st.DataObject) -> None:
-    _drawn(data)
-
-
 @pytest.mark.exhaustive
 @settings(CHEAP, max_examples=30)
 @given(data=st.data())
