@@ -15,7 +15,7 @@ from casino_proofs.protocol.money import Money
 from casino_proofs.tables import family_probes, suite
 from casino_proofs.tables.bets import Setting
 from casino_proofs.tables.family_inputs import families
-from casino_proofs.tables.family_machine import FamilyMachine
+from casino_proofs.tables.family_machine import FamilyMachine, frozen_event
 from casino_proofs.tables.oracle import offered_specs
 from casino_proofs.tables.pairs import PairCoverage
 from casino_proofs.tables.policies import Policies
@@ -53,9 +53,9 @@ def test_conv_table_suite_every_access_script_every_k_plus_one_inputs_then_the_p
     parts = suite.build(_setting(("pass", "pass-odds")), forced_k=1)
     (part,) = parts
     assert part.k == 1
-    wanted = tuple(map(suite._frozen, ({"place": "b1", "wager": "pass", "amount": 2520},
+    wanted = tuple(map(frozen_event, ({"place": "b1", "wager": "pass", "amount": 2520},
                                        {"roll": [1, 3]}, {"roll": [1, 1]})))
-    assert any(tuple(map(suite._frozen, s))[:3] == wanted for s in part.scripts)
+    assert any(tuple(map(frozen_event, s))[:3] == wanted for s in part.scripts)
 
 
 def _result(drop: int = 1, unanswered: bool = False) -> tuple[Verdict, str]:

@@ -33,6 +33,7 @@ from casino_proofs.tables.family_inputs import (
     label_words,
     others,
     placements,
+    roll_label,
     rolls,
 )
 from casino_proofs.tables.model import Table
@@ -142,6 +143,11 @@ def step(setting: Setting, ref: ReferenceTable, event: Event
     return _step(after, event, 1), after
 
 
+def frozen_event(event: Event) -> Any:
+    """An event, hashable."""
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in event.items()))
+
+
 def _ruled(setting: Setting, ref: ReferenceTable, event: Event) -> Expect:
     """What the rules demand of a placement, call or withdrawal, the table left as it is."""
     if "place" in event:
@@ -193,6 +199,7 @@ class FamilyMachine:
     def __init__(self, setting: Setting, family: Family) -> None:
         self.setting, self.family = setting, family
         self._moves: dict[Key, list[Move]] = {}
+        self._by_event: dict[Key, dict[Any, Move]] = {}
         #: each state's first concrete table, its access script and its transitions
         self.first: dict[Key, ReferenceTable] = {}
         self.access: dict[Key, tuple[Event, ...]] = {}
@@ -281,8 +288,10 @@ class FamilyMachine:
 
     def moves(self, ref: ReferenceTable) -> list[Move]:
         """The machine's inputs at a concrete table, in a fixed order (worked out once a
-        table and next ID)."""
-        key = (*concrete_key(ref), len(ref.state.used))
+        table: its concrete key, the IDs its events name -- the bets on it, the bet not on it
+        a call or withdrawal names -- and the next ID)."""
+        key = (*concrete_key(ref), tuple(ref.bets), next(iter(ref.state.gone), None),
+               len(ref.state.used))
         found = self._moves.get(key)
         if found is not None:
             return found
@@ -304,7 +313,21 @@ class FamilyMachine:
             want, after = step(self.setting, ref, event)
             out.append(Move(label, event, output(want), after, state_key(after, self.family)))
         self._moves[key] = out
+        self._by_event[key] = {**{frozen_event(m.event): m for m in out if "roll" not in m.event},
+                               **{m.label: m for m in out if "roll" in m.event}}
         return out
+
+    def move(self, ref: ReferenceTable, event: Event) -> Move | None:
+        """The machine's input an event is at a concrete table (a roll: the input of its
+        name there; None: the event is no input of the machine there)."""
+        self.moves(ref)
+        key = (*concrete_key(ref), tuple(ref.bets), next(iter(ref.state.gone), None),
+               len(ref.state.used))
+        found = self._by_event[key]
+        if "roll" in event:
+            d1, d2 = event["roll"]
+            return found.get(roll_label(self.family.wagers, ref, d1, d2))
+        return found.get(frozen_event(event))
 
     @property
     def transitions(self) -> int:

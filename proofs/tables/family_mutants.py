@@ -29,11 +29,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from casino_proofs.tables.family_inputs import Event, Label, label_words, roll_label
+from casino_proofs.tables.family_inputs import Event, Label, label_words
 from casino_proofs.tables.family_machine import (
     FamilyMachine,
     Key,
-    Move,
     Output,
     state_words,
     step,
@@ -55,14 +54,6 @@ class Word:
     outputs: list[Output] = field(default_factory=list)
 
 
-def _match(machine: FamilyMachine, ref: ReferenceTable, event: Event) -> Move | None:
-    if "roll" in event:
-        d1, d2 = event["roll"]
-        label = roll_label(machine.family.wagers, ref, d1, d2)
-        return next((m for m in machine.moves(ref) if m.label == label), None)
-    return next((m for m in machine.moves(ref) if m.event == event), None)
-
-
 def read(machine: FamilyMachine, scripts: Sequence[Sequence[Event]],
          cut: Sequence[int | None] = ()) -> list[Word]:
     """Each script as a word of the machine, as far as its events are the machine's inputs
@@ -75,7 +66,7 @@ def read(machine: FamilyMachine, scripts: Sequence[Sequence[Event]],
         ref = ReferenceTable(machine.setting)
         stop = cut[i] if i < len(cut) else None
         for event in events[:None if stop is None else stop - 1]:
-            move = _match(machine, ref, event)
+            move = machine.move(ref, event)
             if move is None:
                 break
             word.states.append(machine.state_of(ref))

@@ -27,7 +27,7 @@ from typing import Any
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
 from casino_proofs.tables.bets import Setting, setting_key
 from casino_proofs.tables.family_inputs import Event, Family, families
-from casino_proofs.tables.family_machine import FamilyMachine, Key
+from casino_proofs.tables.family_machine import FamilyMachine, Key, frozen_event
 from casino_proofs.tables.family_mutants import Analysis, Mutation, read
 from casino_proofs.tables.family_probes import Pair, Probe, apart, identifiers, probes
 from casino_proofs.tables.planner import Script
@@ -91,7 +91,7 @@ def _tests(part: FamilySuite, depth: int) -> Iterator[tuple[tuple[Event, ...], A
         for events, end in _walks(m, m.first[key], depth):
             for p in part.identifiers[m.state_of(end)] or [()]:
                 script = (*access, *events, *_probe(m, end, p))
-                frozen = tuple(map(_frozen, script))
+                frozen = tuple(map(frozen_event, script))
                 if frozen not in seen:  # one access script may be another's prefix
                     seen.add(frozen)
                     yield script, frozen
@@ -290,8 +290,3 @@ def _proved(ob: Obligation, seconds: float, parts: Sequence[FamilySuite],
                   f"is found ({domain})",
                   enumeration=f"enumeration: {sum(len(p.scripts) for p in parts):,} "
                               f"scripts, {killed:,} mutants killed, 0 surviving")
-
-
-def _frozen(event: Event) -> Any:
-    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v)
-                        for k, v in event.items()))

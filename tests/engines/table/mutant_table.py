@@ -29,7 +29,6 @@ from casino_proofs.tables.bets import RefBet, Setting, TableState
 from casino_proofs.tables.expected import roll_answer
 from casino_proofs.tables.family_inputs import families, on_table
 from casino_proofs.tables.family_machine import FamilyMachine, Key, state_key
-from casino_proofs.tables.family_mutants import _match
 from casino_proofs.tables.model import Table
 from casino_proofs.tables.oracle import offered_specs
 from casino_proofs.tables.policies import Policies
@@ -149,7 +148,7 @@ class Mutant:
         ref = ReferenceTable(m.setting)
         out = []
         for event in events:
-            move = _match(m, ref, event)
+            move = m.move(ref, event)
             hit = move is not None and move.label == self.label and \
                 m.state_of(ref) == self.state
             answer = _answer(m.setting, ref, event)
