@@ -209,34 +209,15 @@ class FamilyMachine:
         self._explore()
         #: each state explored, and the state of the minimal machine it is (states that
         #: answer every input alike, and so on after it, are one)
-        self.of: dict[Key, Key] = self._minimize()
+        self.of = minimal(self.edges)
+        self.edges = {s: {label: (o, self.of[t]) for label, (o, t) in e.items()}
+                      for s, e in self.edges.items() if self.of[s] == s}
+        self.access = {s: a for s, a in self.access.items() if self.of[s] == s}
+        self.first = {s: r for s, r in self.first.items() if self.of[s] == s}
 
     def state_of(self, ref: ReferenceTable) -> Key:
         """The state of the (minimal) machine a concrete table is in."""
         return self.of[state_key(ref, self.family)]
-
-    def _minimize(self) -> dict[Key, Key]:
-        """Merge the states no input tells apart (by partition refinement: the same inputs
-        with the same outputs, then successors in the same block, until nothing splits);
-        each block is its first state met, whose access script is a shortest."""
-        block: dict[Key, Any] = {s: tuple(sorted((repr(label), o)
-                                                  for label, (o, _t) in e.items()))
-                                 for s, e in self.edges.items()}
-        while True:
-            ids = {sig: i for i, sig in enumerate(dict.fromkeys(block.values()))}
-            finer = {s: (ids[block[s]], tuple(sorted((repr(label), ids[block[t]])
-                                                     for label, (_o, t) in e.items())))
-                     for s, e in self.edges.items()}
-            if len(set(finer.values())) == len(ids):
-                break
-            block = finer
-        first: dict[Any, Key] = {}
-        of = {s: first.setdefault(block[s], s) for s in self.edges}
-        self.edges = {s: {label: (o, of[t]) for label, (o, t) in e.items()}
-                      for s, e in self.edges.items() if of[s] == s}
-        self.access = {s: a for s, a in self.access.items() if of[s] == s}
-        self.first = {s: r for s, r in self.first.items() if of[s] == s}
-        return of
 
     def _explore(self) -> None:
         """Breadth first over every concrete table, every roll played one by one (so that
@@ -353,6 +334,25 @@ class FamilyMachine:
                 "outputs": [output_words(o) for o in outputs],
                 "transitions": [[s_of[s], i_of[label], o_of[o], s_of[t]]
                                 for s in states for label, (o, t) in self.edges[s].items()]}
+
+
+def minimal(edges: dict[Key, Edges]) -> dict[Key, Key]:
+    """Each state, and the first state met (whose access script is a shortest) of the block
+    it falls in when the states no input tells apart are merged: by partition refinement,
+    the same inputs with the same outputs, then successors in the same block, until nothing
+    splits."""
+    block: dict[Key, Any] = {s: tuple(sorted((repr(label), o) for label, (o, _t) in e.items()))
+                             for s, e in edges.items()}
+    while True:
+        ids = {sig: i for i, sig in enumerate(dict.fromkeys(block.values()))}
+        finer = {s: (ids[block[s]], tuple(sorted((repr(label), ids[block[t]])
+                                                 for label, (_o, t) in e.items())))
+                 for s, e in edges.items()}
+        if len(set(finer.values())) == len(ids):
+            break
+        block = finer
+    first: dict[Any, Key] = {}
+    return {s: first.setdefault(block[s], s) for s in edges}
 
 
 def state_words(key: Key) -> str:
