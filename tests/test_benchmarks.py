@@ -91,6 +91,7 @@ HEAVY = {"blueprint", "check_profile", "default_tests", "log_scale", "paigow_das
          "quick_start", "spec_side", "table_engine"}
 
 
+@pytest.mark.exhaustive  # (.ci/run prints the yardstick beside the default run's CPU)
 def test_the_yardstick_prints_its_loop_s_time() -> None:
     done = subprocess.run([sys.executable, str(BENCHMARKS / "yardstick.py")],
                           capture_output=True, text=True, timeout=120, check=True)

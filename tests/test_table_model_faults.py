@@ -126,6 +126,7 @@ def test_sessions_the_deep_options_refute_a_table_that_forgets_its_point_after_1
     assert "sessions" in refuted or "table-point" in refuted, sorted(refuted)
 
 
+@pytest.mark.exhaustive
 def test_sessions_a_long_session_is_drawn_at_the_maximum_of_session_events() -> None:
     """Hypothesis draws a session of ``--session-events 10000`` (a byte string that long was
     more than it draws: 'Unable to satisfy assumptions'); the first session of a profile is

@@ -83,6 +83,7 @@ def test_regular_files_and_links_inside_the_folder_are_read(tmp_path: Path) -> N
         "tests/test_hop.py", "tests/sub/test_again.py", "tests/test_latin.py"}
 
 
+@pytest.mark.exhaustive  # (a file over the bound when looked at: the default run's)
 def test_a_file_that_grows_past_the_bound_after_it_was_looked_at_is_not_read_past_it(
         tmp_path: Path) -> None:
     folder = _tests_folder(tmp_path)
