@@ -21,9 +21,10 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from casino_proofs.command.main import main
-from casino_proofs.tables.family_mutants import Analysis
-from casino_proofs.tables.family_probes import apart
-from tests.engines.table.mutant_table import machine
+from casino_proofs.tables import suite
+from casino_proofs.tables.family_mutants import Analysis, read
+from casino_proofs.tables.family_probes import EITHER, apart, differs
+from tests.engines.table.mutant_table import Mutant, machine
 
 MUTANT = Path(__file__).resolve().parent / "engines" / "table" / "mutant_table.py"
 FAMILIES = {("hard-10",): "a Hard Way (hard-10)", ("any-7",): "a one-roll wager (any-7)",
@@ -83,3 +84,50 @@ def test_conv_table_suite_the_mutant_table_without_its_fault_is_proved() -> None
     above is its fault's)."""
     never = {"family": FAMILIES[("any-7",)], "state": -1, "input": 0, "target": None}
     assert _check(("any-7",), never) == (0, [])
+
+
+# -- a mutant counted killed is one a table shows: its answers differ on a script -------------
+
+def _unshown(wagers: tuple[str, ...]) -> list[str]:
+    """The mutants of the family's machine the suite counts killed whose table (the mutant
+    table, in process) answers every script that reaches the fault as the reference table
+    does: each is a false kill, a hole in the fault domain the report states."""
+    m = machine(wagers, FAMILIES[wagers])
+    part = next(p for p in suite.build(m.setting) if p.family.name == FAMILIES[wagers])
+    analysis = Analysis(m, part.apart, read(m, part.scripts))
+    states = {key: i for i, key in enumerate(m.edges)}
+    inputs = {label: i for i, label in enumerate(m.inputs())}
+    out = []
+    for _kind, x in analysis.single():
+        if x is None or not analysis.killed(x):
+            continue
+        fault = {"family": FAMILIES[wagers], "state": states[x.state],
+                 "input": inputs[x.label],
+                 "target": None if x.target is None else states[x.target]}
+        table, reference = Mutant(wagers, fault, m), Mutant(wagers, {**fault, "state": -1}, m)
+        if all(table.play(list(part.scripts[w])) == reference.play(list(part.scripts[w]))
+               for w, _pos in analysis.at[(x.state, x.label)]):
+            out.append(x.words())
+    return out
+
+
+def test_conv_table_suite_a_table_s_choice_tells_nothing_apart() -> None:
+    """Where the text leaves an answer to the table, a table there may answer as due: such a
+    state is not caught by that input (the must-fail case of the tests below: a Hard 10 bet
+    sent back to before its first roll, where its withdrawal is the table's choice)."""
+    assert not differs(("accepted",), EITHER) and not differs(EITHER, ("refused",))
+    assert differs(("accepted",), ("refused",))
+
+
+@pytest.mark.parametrize("wagers", [("any-7",), ("dont-pass", "dont-pass-odds")],
+                         ids=["any-7", "dont-pass"])
+def test_conv_table_suite_every_mutant_counted_killed_answers_otherwise(
+        wagers: tuple[str, ...]) -> None:
+    assert _unshown(wagers) == []
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize("wagers", sorted(FAMILIES), ids=[w[0] for w in sorted(FAMILIES)])
+def test_conv_table_suite_every_mutant_of_every_family_counted_killed_answers_otherwise(
+        wagers: tuple[str, ...]) -> None:
+    assert _unshown(wagers) == []

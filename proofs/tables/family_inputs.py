@@ -153,7 +153,9 @@ def placements(setting: Setting, wagers: tuple[str, ...], ref: ReferenceTable
                ) -> Iterator[tuple[Label, Event]]:
     """Every placement of the family's wagers the machine names at this table, with its
     event (the table's next fresh ID). The machine keeps those the rules refuse and, while
-    the table holds fewer than two bets, those they accept."""
+    the table holds fewer than two bets, those they accept. Under ``one-odds`` no odds bet
+    is placed on a line bet that holds one (docs/engine-protocol.md: "the scripts then place
+    one")."""
     bets = on_table(ref)
     calls = not setting.policies.no_working_call
     for wager in wagers:
@@ -162,6 +164,8 @@ def placements(setting: Setting, wagers: tuple[str, ...], ref: ReferenceTable
         ons: list[Hashable] = [*range(1, len(bets) + 1), 0] if wager in ODDS_ON else [None]
         for on in ons:
             parent = bets[int(str(on)) - 1] if isinstance(on, int) and on > 0 else None
+            if parent is not None and parent.odds and setting.policies.one_odds:
+                continue  # one odds bet a line bet under one-odds: the scripts place one
             for cls in stake_classes(setting, wager):
                 for working in ((False, True) if cls == "stake" and calls else (False,)):
                     event: Event = {"place": ref.state.fresh_id(), "wager": wager,

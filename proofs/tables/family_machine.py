@@ -8,7 +8,8 @@ table, in the order placed (its wager; its point: none, the table's, the same as
 bet's, or another; its call; the bet it rests on; whether it has stood through a roll). Its
 **outputs**: a placement, call or withdrawal accepted, refused, or the table's choice
 (``either``, what the text leaves to the table); a roll's, whether the table's point is on
-after it and, bet by bet, its decision and whether it keeps a point.
+after it and, bet by bet, its decision, whether it keeps a point, and, for a win, its wager
+(what the answer shows: :func:`shown`).
 
 The machine is explored from a fresh table over every concrete table it reaches -- every
 point, every one of the 36 rolls -- and :attr:`FamilyMachine.problems` names every concrete
@@ -122,14 +123,23 @@ def rolled_keys(ref: ReferenceTable, dice: tuple[int, int], number: int | None
     rests = _rests(staying)
     state, concrete = _state(after, staying, number, rests), _concrete(after, staying, rests)
     said = ("roll", after.point is not None, tuple(
-        (b.wager, due.decision if due else "none", bool(due and due.point)) for b, due in dues))
+        shown(b.wager, due.decision if due else "none", bool(due and due.point))
+        for b, due in dues))
     return said, state, concrete
+
+
+def shown(wager: str, decision: str, keeps: bool) -> tuple[str, str, bool]:
+    """A bet's part of a roll's output: what its answer shows -- its decision, whether it
+    keeps a point, and, for a win only, its wager (the amount paid tells a line bet from its
+    odds; a loss, a push or a bet that stays shows nothing of it, so a table that took the
+    bet for another wager is caught only by a roll it wins on)."""
+    return (wager if decision == "win" else "", decision, keeps)
 
 
 def output(want: Expect | RollDue) -> Output:
     if isinstance(want, RollDue):
         return ("roll", want.point is not None, tuple(
-            (d.bet.wager, d.due.decision if d.due else "none", bool(d.due and d.due.point))
+            shown(d.bet.wager, d.due.decision if d.due else "none", bool(d.due and d.due.point))
             for d in want.bets.values()))
     return (want.answer,)
 
@@ -375,6 +385,7 @@ def output_words(o: Output) -> str:
         return {"either": "either (the table's choice)"}.get(str(o[0]), str(o[0]))
     _roll, point_on, bets = o
     each: Any = bets
-    said = [f"bet {i} ({wager}): {decision}" + (", keeps its point" if keeps else "")
+    said = [f"bet {i}" + (f" ({wager})" if wager else "") + f": {decision}"
+            + (", keeps its point" if keeps else "")
             for i, (wager, decision, keeps) in enumerate(each, start=1)]
     return f"the point {'on' if point_on else 'off'}" + (f"; {'; '.join(said)}" if said else "")

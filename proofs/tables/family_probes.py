@@ -27,9 +27,11 @@ EITHER: Output = ("either",)
 
 
 def differs(due: Output, got: Output) -> bool:
-    """Whether an answer ``got`` is caught where ``due`` is demanded (a table's choice,
-    ``either``, allows any answer)."""
-    return due != EITHER and due != got
+    """Whether a table answering as ``got`` is caught where ``due`` is demanded. A table's
+    choice, ``either``, allows any answer: where it is due, nothing is caught; where it is
+    what the table's state answers, that table may answer as due, so nothing is caught
+    either."""
+    return EITHER not in (due, got) and due != got
 
 
 def apart(edges: dict[Key, Edges]) -> set[Pair]:

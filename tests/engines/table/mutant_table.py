@@ -134,8 +134,9 @@ def _otherwise(answer: dict[str, Any]) -> dict[str, Any]:
 
 
 class Mutant:
-    def __init__(self, wagers: tuple[str, ...], fault: dict[str, Any]) -> None:
-        self.machine = machine(wagers, fault["family"])
+    def __init__(self, wagers: tuple[str, ...], fault: dict[str, Any],
+                 built: FamilyMachine | None = None) -> None:
+        self.machine = built or machine(wagers, fault["family"])
         exported = list(self.machine.edges)
         inputs = self.machine.inputs()
         #: (a state of -1: no fault, the reference table itself)
@@ -150,7 +151,7 @@ class Mutant:
         for event in events:
             move = m.move(ref, event)
             hit = move is not None and move.label == self.label and \
-                m.state_of(ref) == self.state
+                m.of.get(state_key(ref, m.family)) == self.state  # (None: past the machine)
             answer = _answer(m.setting, ref, event)
             if hit and self.target is None:
                 answer = _otherwise(answer)
