@@ -56,6 +56,7 @@ class FaultDomain:
     profiles: tuple[dict[str, Any], ...]
     pairs: dict[str, Any]
     ceiling: int
+    unplayed: tuple[str, ...] = ()
 
     def json(self) -> dict[str, Any]:
         return {"model": {"families": list(self.families), "transitions": self.transitions},
@@ -71,7 +72,8 @@ class FaultDomain:
                          "script_ids": [what for what, _id in SCRIPT_IDS],
                          "bets_on_one_roll": f"{MANY} bets of one wager moved or decided on "
                                              "one roll",
-                         "dice": "every roll in both orders from every situation"},
+                         "dice": "every roll in both orders from every situation",
+                         "not_played_here": list(self.unplayed)},
                 "hypotheses": list(HYPOTHESES)}
 
     def lines(self) -> list[str]:
@@ -104,7 +106,9 @@ class FaultDomain:
             f"beside the first unnamed; {MANY} bets of one wager moved or decided on one roll; "
             f"{STAKES_PLAYED.format(ceiling=self.ceiling)}; odds of 1 unit below, equal to, "
             "and 1 unit, 2, 3, 4, 5, 6, 7 and 10 times above the line bet, within the "
-            "declared limit; every roll in both orders",
+            "declared limit; every roll in both orders"
+            + ("; not played at this table, so not established: " + "; ".join(self.unplayed)
+               if self.unplayed else ""),
             "fault domain, not covered: " + "; ".join(HYPOTHESES),
         ]
 
@@ -125,7 +129,8 @@ def _own(moves: dict[str, int]) -> str:
 
 def fault_domain(parts: Sequence[FamilySuite], mutants: Sequence[dict[str, Any]],
                  transitions: Transitions, profiles: Sequence[dict[str, Any]],
-                 pairs: PairCoverage, ceiling: int) -> FaultDomain:
+                 pairs: PairCoverage, ceiling: int, unplayed: Sequence[str] = ()
+                 ) -> FaultDomain:
     killed = {m["family"]: m for m in mutants}
     return FaultDomain(
         tuple({"family": p.family.name, "states": len(p.machine.edges),
@@ -137,4 +142,4 @@ def fault_domain(parts: Sequence[FamilySuite], mutants: Sequence[dict[str, Any]]
         {"transitions": len(transitions.model),
          "observed": len(transitions.model & transitions.observed), "depth": DEPTH,
          "bets": MAX_BETS},
-        tuple(profiles), pairs.figures(), ceiling)
+        tuple(profiles), pairs.figures(), ceiling, tuple(unplayed))

@@ -13,6 +13,9 @@ bets whose IDs are:
 - alike but for case (``Ab``, ``aB``); outside ASCII (``é``, ``下注``, ``🎲``);
 - reused once their bet has left, where the table declares ``reuse-ids``.
 
+They run at whatever wagers the table offers (:func:`side_by_side`); what no script can play
+at a table is named by :func:`unplayed`, never claimed.
+
 The odds scripts stake an Associate Chance below, equal to and above its line bet's stake, up
 to the declared limit (and one over it, which must be refused), on every point, winning and
 losing. The player scripts place a second player's bets beside the first's. The long sessions
@@ -23,13 +26,13 @@ bet for a second player.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from casino_proofs import spec
 from casino_proofs.tables.bets import Setting
 from casino_proofs.tables.planner import (
     COME_OUT_LINES,
-    DONT_PASS,
     DONT_PASS_ODDS,
     HARD_WAYS,
     ODDS_ON,
@@ -102,57 +105,102 @@ def _pair(offered: frozenset[str]) -> tuple[str, str, tuple[int, int], tuple[int
     return None
 
 
+@dataclass(frozen=True)
+class SideBySide:
+    """Two bets placed side by side at whatever wagers the table offers: the events that
+    bring the table to where they are placed, their wagers and stakes, the rolls that
+    decide them, and the first of those rolls that the first bet leaves on."""
+
+    before: tuple[dict[str, Any], ...]
+    first: str
+    second: str
+    stakes: tuple[int, int]
+    rolls: tuple[tuple[int, int], ...]
+    leave: int
+
+    def placed(self, a: str, b: str, stakes: tuple[int, int] | None = None, **more: Any
+               ) -> tuple[dict[str, Any], ...]:
+        first, second = stakes or self.stakes
+        return ({"place": a, "wager": self.first, "amount": first, **more},
+                {"place": b, "wager": self.second, "amount": second, **more})
+
+    def rolled(self, upto: int | None = None) -> tuple[dict[str, Any], ...]:
+        return tuple({"roll": list(r)} for r in self.rolls[:upto])
+
+
+def side_by_side(offered: frozenset[str]) -> SideBySide | None:
+    """Two wagers decided apart where the table offers such a pair (two Hard Ways, Any 7 and
+    Eleven); else two bets of one wager the table offers, staked unlike, decided on the same
+    rolls (a one-roll wager or a hop on its roll, a Hard Way then a 7, a line bet on a point
+    made): so that the data scripts run at every table, whatever it offers (none: a table
+    that offers only odds, which no bet can be placed at first)."""
+    pair = _pair(offered)
+    if pair is not None:
+        first, second, roll_a, roll_b = pair
+        return SideBySide((), first, second, (10, 10), (roll_a, roll_b), 1)
+    placeable = sorted((w for w in offered if w not in ODDS_ON),
+                       key=lambda w: (w in SINGLE, w in POINT_LINES, w))
+    if not placeable:
+        return None
+    wager = placeable[0]
+    if wager in SINGLE:  # placed, brought to 6, and the 6 made
+        before = () if wager in COME_OUT_LINES else ({"roll": list(SPLIT[4])},)
+        return SideBySide(before, wager, wager, (10, 20), (SPLIT[6], SPLIT[6]), 2)
+    return SideBySide((), wager, wager, (10, 20), (_deciding(wager) or SPLIT[7], SPLIT[7]), 2)
+
+
 def id_scripts(setting: Setting) -> list[Script]:
     """Bets whose IDs are of each class of the domain, side by side and settled apart."""
-    pair = _pair(setting.offered)
-    if pair is None:
+    twins = side_by_side(setting.offered)
+    if twins is None:
         return []
-    first, second, roll_a, roll_b = pair
-    out = []
-    for what, (a, b) in ID_CLASSES:
-        events = ({"place": a, "wager": first, "amount": 10},
-                  {"place": b, "wager": second, "amount": 10},
-                  {"roll": list(roll_a)}, {"roll": list(roll_b)})
-        out.append(Script(f"ids: {what}", "domain", events, {}))
+    out = [Script(f"ids: {what}", "domain", (*twins.before, *twins.placed(a, b),
+                                              *twins.rolled()), {})
+           for what, (a, b) in ID_CLASSES]
     if setting.policies.reuse_ids:
+        first, second = twins.placed("r", "r")
         out.append(Script("ids: reused once the bet left", "domain", (
-            {"place": "r", "wager": first, "amount": 10},
-            {"roll": list(roll_a)},
-            {"place": "r", "wager": second, "amount": 20},
-            {"roll": list(roll_a)}, {"roll": list(roll_b)}), {}))
+            *twins.before, first, *twins.rolled(twins.leave), second, *twins.rolled()), {}))
     return out
 
 
+#: each odds wager whose line bet the player scripts bring to a point where a 1-unit odds
+#: bet wins a fraction of a unit: the point, and the roll it wins on
+FRACTIONS = ((DONT_PASS_ODDS, 6, 7), ("dont-come-odds", 6, 7), ("pass-odds", 5, 5),
+             ("come-odds", 5, 5))
+
+
 def player_scripts(setting: Setting) -> list[Script]:
-    """Bets of each other player beside the first's, settled on one roll; and a Don't Pass
-    bet of the second player with two odds bets of 1 unit each on 6, each winning 5/6 of a
-    unit (paid per player, the player's sum is rounded once: 1 unit; per bet, each rounds
-    alone)."""
+    """Bets of each other player beside the first's, settled on the same rolls; and a line
+    bet of the second player with two odds bets of 1 unit each that win a fraction of a unit
+    each (Don't Pass odds on 6: 5/6; Pass odds on 5: 3/2; paid per player, the player's sum
+    is rounded once; per bet, each rounds alone), at the first odds wager offered."""
     out = []
-    pair = _pair(setting.offered)
-    if pair is not None:
-        first, second, roll_a, roll_b = pair
-        others = tuple(event for i, player in enumerate(PLAYERS) for event in (
-            {"place": f"b{i}", "wager": first, "amount": 10, "player": player},
-            {"place": f"c{i}", "wager": second, "amount": 7, "player": player}))
+    twins = side_by_side(setting.offered)
+    if twins is not None:
+        others = tuple(event for i, player in enumerate(PLAYERS)
+                       for event in twins.placed(f"b{i}", f"c{i}", (10, 7), player=player))
         out.append(Script("players: other players' bets beside the first's", "domain", (
-            {"place": "a", "wager": first, "amount": 10}, *others,
-            {"roll": list(roll_a)}, {"roll": list(roll_b)}), {}))
-    if {DONT_PASS, DONT_PASS_ODDS} <= setting.offered and not setting.policies.one_odds:
-        out.append(Script("players: a second player's odds winning fractions", "domain", (
-            {"place": "l", "wager": DONT_PASS, "amount": 10, "player": "p2"},
-            {"roll": list(SPLIT[6])},
-            {"place": "o1", "wager": DONT_PASS_ODDS, "amount": 1, "on": "l", "player": "p2"},
-            {"place": "o2", "wager": DONT_PASS_ODDS, "amount": 1, "on": "l", "player": "p2"},
-            {"roll": list(SPLIT[7])}), {}))
-        # the first player named and not: one player, whose winnings are rounded as one sum
-        out.append(Script("players: the first player named beside the first unnamed",
-                          "domain", (
-            {"place": "l", "wager": DONT_PASS, "amount": 10},
-            {"roll": list(SPLIT[6])},
-            {"place": "o1", "wager": DONT_PASS_ODDS, "amount": 1, "on": "l"},
-            {"place": "o2", "wager": DONT_PASS_ODDS, "amount": 1, "on": "l", "player": "p1"},
-            {"roll": list(SPLIT[7])}), {}))
+            *twins.before, twins.placed("a", "a2")[0], *others, *twins.rolled()), {}))
+    odds = next(((w, p, r) for w, p, r in FRACTIONS
+                 if {w, ODDS_ON[w]} <= setting.offered), None)
+    if odds is None or setting.policies.one_odds:
+        return out
+    wager, point, wins = odds
+    to_point = [{**e, "place": "l"} if "place" in e else e
+                for e in _to_point(ODDS_ON[wager], point)]
+
+    def script(name: str, first: dict[str, Any], second: dict[str, Any]) -> Script:
+        return Script(name, "domain", (
+            *({**e, **first} if "place" in e else e for e in to_point),
+            {"place": "o1", "wager": wager, "amount": 1, "on": "l", **first},
+            {"place": "o2", "wager": wager, "amount": 1, "on": "l", **second},
+            {"roll": list(SPLIT[wins])}), {})
+    out.append(script("players: a second player's odds winning fractions",
+                      {"player": "p2"}, {"player": "p2"}))
+    # the first player named and not: one player, whose winnings are rounded as one sum
+    out.append(script("players: the first player named beside the first unnamed",
+                      {}, {"player": "p1"}))
     return out
 
 
@@ -174,10 +222,9 @@ def many_scripts(setting: Setting) -> list[Script]:
         events += [{"roll": list(SPLIT[6])}, {"roll": list(SPLIT[6])}]
         out.append(Script(f"many: {MANY} {line} bets moved to one point, then decided",
                           "domain", tuple(events), {}))
-    for wager, dice in ((w, _deciding(w)) for w in sorted(setting.offered)
-                        if w not in SINGLE and w not in ODDS_ON):
-        if dice is None:
-            continue
+    multiple = [w for w in sorted(setting.offered) if w not in SINGLE and w not in ODDS_ON]
+    one_roll = [(w, SPLIT[7]) for w in multiple if spec.family(w).kind is spec.Kind.ONE_ROLL]
+    for wager, dice in [(w, d) for w in multiple if (d := _deciding(w))] + one_roll:
         events = [{"place": f"m{i}", "wager": wager, "amount": 10} for i in range(MANY)]
         out.append(Script(f"many: {MANY} {wager} bets decided on one roll", "domain",
                           (*events, {"roll": list(dice)}), {}))
@@ -244,3 +291,26 @@ def odds_scripts(setting: Setting) -> list[Script]:
 def domain_scripts(setting: Setting) -> list[Script]:
     return id_scripts(setting) + odds_scripts(setting) + player_scripts(setting) + \
         many_scripts(setting)
+
+
+def unplayed(setting: Setting) -> list[str]:
+    """The data classes no script plays at this table, because of the wagers it offers or
+    its policies: the report names them, never claims them (docs/engine-protocol.md, "The
+    fault domain")."""
+    planned = domain_scripts(setting)
+    names = {s.name for s in planned}
+    out = []
+    if side_by_side(setting.offered) is None:
+        out.append("bet IDs of every class, and other players' bets (no wager offered that a "
+                   "bet can be placed at first)")
+    if len(planned) < len(SCRIPT_IDS):
+        out.append("script IDs " + ", ".join(w for w, _id in SCRIPT_IDS[len(planned):]))
+    if "players: the first player named beside the first unnamed" not in names:
+        out.append('the first named "p1" beside the first unnamed, and a player\'s odds bets '
+                   "winning fractions (no odds wager offered with its line bet"
+                   + (", or one-odds declared)" if setting.policies.one_odds else ")"))
+    if not any(n.startswith("odds: ") for n in names):
+        out.append("odds stakes (no odds wager offered with its line bet)")
+    if not any(n.startswith("many: ") for n in names):
+        out.append(f"{MANY} bets of one wager moved or decided on one roll")
+    return out

@@ -12,7 +12,7 @@ from typing import Any
 from casino_proofs import spec
 from casino_proofs.progress import Progress, phase
 from casino_proofs.protocol.answers import Faulty
-from casino_proofs.tables import long_sessions, recipes, suite
+from casino_proofs.tables import domains, long_sessions, recipes, suite
 from casino_proofs.tables.bets import Setting
 from casino_proofs.tables.domain import fault_domain
 from casino_proofs.tables.obligations import Judge
@@ -106,7 +106,7 @@ def _run_table(play: Player, specs: Sequence[spec.WagerSpec], setting: Setting,
     run.extra.append(proved)
     run.domain = fault_domain(the_plan.suite, mutants, the_plan.transitions,
                               long_sessions.figures(outcome), run.pairs,
-                              setting.policies.stake_ceiling)
+                              setting.policies.stake_ceiling, domains.unplayed(setting))
     bar.stage(PARTS[4])
     for kind, tally in run.judge.tallies.items():
         first = tally.ranked()[0][1].script if tally.groups else ""
