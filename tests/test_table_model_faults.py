@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 
 from casino_proofs.command.main import main
-from casino_proofs.tables import long_sessions
+from casino_proofs.tables import domains, long_sessions
 from casino_proofs.tables.profiles import PROFILES, Profile
+from tests.engines.table import mutant_table
 
 ROOT = Path(__file__).resolve().parent.parent
 IMPL_TABLE = ROOT / "tests" / "engines" / "table" / "impl_table.py"
@@ -94,6 +95,48 @@ def test_protocol_a_script_id_echoed_as_a_number_or_cut_is_refuted(
     said = "as a number 7, where the string '7' was sent" if fault == "script-id-number" \
         else "cut to 32 characters"
     assert said in " ".join(detail.split()), detail
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize(("fault", "wagers", "options", "kind"), [
+    ("script-id-cut", "hard-10", "", "scripts"),
+    ("explicit-p1-apart", "pass,pass-odds", "--policy payment=per-player", "money")],
+    ids=["script-id-cut at hard-10", "explicit-p1-apart at pass"])
+def test_domain_the_data_scripts_run_at_a_table_of_one_family(
+        capsys: pytest.CaptureFixture[str], fault: str, wagers: str, options: str,
+        kind: str) -> None:
+    """An outside audit's false PROVEDs: the ID and p1 scripts needed two Hard Ways or
+    Don't Pass odds, and were never played at a table offering one family."""
+    code, doc = _check(capsys, f"--fault {fault} {options}", "--wagers", wagers,
+                       "--sessions", "5")
+    assert code == 1 and kind in _refuted(doc), sorted(_refuted(doc))
+
+
+@pytest.mark.parametrize("wagers", [("hard-10",), ("any-7",), ("come", "come-odds"),
+                                    ("dont-pass",)], ids=lambda w: ",".join(w))
+def test_domain_every_id_class_is_played_at_a_table_of_one_family(
+        wagers: tuple[str, ...]) -> None:
+    """Every bet-ID class and every script-ID class has a script at a table of one family,
+    and what cannot be played there (odds with no odds offered) is named, never claimed."""
+    s = mutant_table.setting(wagers)
+    names = [x.name for x in domains.domain_scripts(s)]
+    assert [n for n in names if n.startswith("ids: ")] == \
+        [f"ids: {what}" for what, _ids in domains.ID_CLASSES]
+    assert len(names) >= len(domains.SCRIPT_IDS)
+    assert "players: other players' bets beside the first's" in names
+    unplayed = domains.unplayed(s)
+    odds = any(w.endswith("-odds") for w in wagers)
+    assert odds == ("players: the first player named beside the first unnamed" in names)
+    assert odds != any(u.startswith('the first named "p1"') for u in unplayed)
+    assert not any(u.startswith(("bet IDs", "script IDs")) for u in unplayed)
+
+
+def test_domain_a_table_offering_only_odds_names_every_data_class_unplayed() -> None:
+    """Must fail: no bet can be placed first at a table offering only odds; the report
+    names the ID classes as not played, never claims them."""
+    unplayed = domains.unplayed(mutant_table.setting(("pass-odds",)))
+    assert unplayed[0].startswith("bet IDs of every class") and \
+        unplayed[1].startswith("script IDs one character")
 
 
 def test_sessions_a_take_down_player_who_never_takes_down_is_not_established(
