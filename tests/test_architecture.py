@@ -33,7 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "proofs"
 NAMESPACE = "casino_proofs"
 FLOORS = {
-    "untrusted": 1, "solving": 1, "version": 1, "progress": 1, "kept": 1, "context": 2,
+    "untrusted": 1, "solving": 1, "version": 1, "progress": 1, "kept": 1, "games": 1,
+    "context": 2,
     "protocol": 2, "scale": 2, "obligations": 3, "tables": 4, "adapters": 5, "analyses": 6,
     "audit": 7, "reports": 8, "command": 9, "__main__": 10, "__init__": 0,
 }

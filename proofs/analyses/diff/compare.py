@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from casino_proofs import regulation, spec
+from casino_proofs import games, regulation, spec
 from casino_proofs.analyses.diff import craps as dc
 from casino_proofs.analyses.diff import paigow as dp
 from casino_proofs.obligations.craps.lifting import state_dict
@@ -35,7 +35,6 @@ from casino_proofs.solving.budget import Budget
 
 SCHEMA = "casino-proofs/diff"
 SCHEMA_VERSION = 1
-GAMES = ("craps", "paigow")
 
 
 @dataclass
@@ -47,7 +46,7 @@ class Target:
     engine: Engine | None  # None: the specification
 
     def games(self) -> tuple[str, ...]:
-        return GAMES if self.engine is None else tuple(self.engine.hello.games)
+        return games.names() if self.engine is None else tuple(self.engine.hello.games)
 
     def wagers(self) -> tuple[str, ...]:
         return tuple(spec.WAGER_NAMES) if self.engine is None \
@@ -461,13 +460,14 @@ def in_scope(id_: str, games: tuple[str, ...], wagers: list[str] | None) -> bool
 
 
 def compare_expected(doc: dict[str, Any], expected: dict[str, str | None],
-                     games: tuple[str, ...] = GAMES,
+                     chosen: tuple[str, ...] | None = None,
                      wagers: list[str] | None = None) -> dict[str, Any]:
     """This run's differences against the expected ones (ID -> fingerprint, or None where
     only the ID was reviewed): new, gone and changed, each named; expected ones about what
     this run did not compare (``--only``, ``--wagers``) are counted apart."""
     found = {d["id"]: d for d in doc["differences"]}
-    looked = {i: fp for i, fp in expected.items() if in_scope(i, games, wagers)}
+    looked = {i: fp for i, fp in expected.items()
+              if in_scope(i, games.names() if chosen is None else chosen, wagers)}
     new = [{"id": i, "what": d["what"]} for i, d in found.items() if i not in looked]
     gone = [{"id": i} for i in looked if i not in found]
     changed = [{"id": i, "what": found[i]["what"]} for i, fp in looked.items()
