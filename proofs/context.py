@@ -9,7 +9,7 @@ from typing import Any
 
 import z3
 
-from casino_proofs import regulation
+from casino_proofs import games, regulation
 from casino_proofs.version import tool_version
 
 
@@ -49,37 +49,37 @@ def readings_in_force(chosen: dict[str, str]) -> dict[str, dict[str, Any]]:
     return out
 
 
-GAMES = ("craps", "paigow")
-
-
 def game_of(clause_id: str) -> str:
-    """The game a clause or paragraph belongs to: s. 40 is Pai Gow Poker, s. 95 craps; a
-    convention or policy, the game of the clauses that need it."""
+    """The game a clause or paragraph belongs to (by the sections of each game's entry in
+    ``games.py``: s. 40 is Pai Gow Poker, s. 95 craps); a convention or policy, the game of
+    the clauses that need it; anything else, the first game's."""
     if regulation.is_convention(clause_id):
         needed = regulation.conventions()[clause_id].needed_by
-        return game_of(needed[0]) if needed else "craps"
-    return "paigow" if clause_id.startswith("r3-40") else "craps"
+        return game_of(needed[0]) if needed else games.names()[0]
+    return games.of_clause(clause_id) or games.names()[0]
 
 
-def in_scope(clauses: Sequence[str], games: Sequence[str]) -> bool:
-    """Whether a reading or convention resting on ``clauses`` concerns one of ``games``."""
-    return not clauses or any(game_of(c) in games for c in clauses)
+def in_scope(clauses: Sequence[str], chosen: Sequence[str]) -> bool:
+    """Whether a reading or convention resting on ``clauses`` concerns one of the games
+    ``chosen``."""
+    return not clauses or any(game_of(c) in chosen for c in clauses)
 
 
 def report_context(chosen: dict[str, str], policies: Sequence[str] = (),
-                   games: Sequence[str] = GAMES) -> dict[str, Any]:
+                   scope: Sequence[str] | None = None) -> dict[str, Any]:
     """What every report shows of the run: the tool, the regulation, and the readings and
-    conventions in force for the ``games`` checked (with the table policies the engine
-    declared, ``policies``)."""
+    conventions in force for the games checked (``scope``; None: every game), with the table
+    policies the engine declared (``policies``)."""
+    games_checked = games.names() if scope is None else scope
     return {
         "tool": {"name": "casino-proofs", "version": tool_version(),
                  "z3": z3.get_version_string(), "python": platform.python_version()},
         "regulation": dict(regulation.REGULATION),
         "readings": {rid: r for rid, r in readings_in_force(chosen).items()
-                     if in_scope(r["clauses"], games)},
+                     if in_scope(r["clauses"], games_checked)},
         "conventions": [
             {"id": c.id, "title": c.title, "text": c.text}
             for c in regulation.conventions_in_force(policies).values()
-            if in_scope(c.needed_by, games)
+            if in_scope(c.needed_by, games_checked)
         ],
     }

@@ -131,7 +131,7 @@ SAME_CRAPS_RUN = SameCrapsRun()
 def same_craps_run(monkeypatch: pytest.MonkeyPatch) -> SameCrapsRun:
     """The check command's default craps run, made once for this test process (for tests of
     what is rendered from it; tests of the run itself run it)."""
-    monkeypatch.setattr("casino_proofs.command.check.prove_craps", SAME_CRAPS_RUN)
+    monkeypatch.setattr("casino_proofs.obligations.craps.game.prove_craps", SAME_CRAPS_RUN)
     return SAME_CRAPS_RUN
 
 
@@ -177,7 +177,7 @@ class Bundles:
         with pytest.MonkeyPatch.context() as patch:
             if name == "paigow":  # the session's run, not a second pass over every hand
                 outcome = self.request.getfixturevalue("paigow_outcome")
-                patch.setattr("casino_proofs.command.check.prove_paigow",
+                patch.setattr("casino_proofs.obligations.paigow.game.prove_paigow",
                               lambda *a, **k: outcome)
             staging = self.root / f"{name}.writing"
             if staging.exists():

@@ -33,7 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "proofs"
 NAMESPACE = "casino_proofs"
 FLOORS = {
-    "untrusted": 1, "solving": 1, "version": 1, "progress": 1, "kept": 1, "context": 2,
+    "untrusted": 1, "solving": 1, "version": 1, "progress": 1, "kept": 1, "games": 1,
+    "context": 2,
     "protocol": 2, "scale": 2, "obligations": 3, "tables": 4, "adapters": 5, "analyses": 6,
     "audit": 7, "reports": 8, "command": 9, "__main__": 10, "__init__": 0,
 }
@@ -212,6 +213,102 @@ def test_the_naming_rule_can_fail(tmp_path: Path) -> None:
     (tmp_path / "m.py").write_text('"""Names hard-6 in prose."""\nX = ("pass", "hop-")\n'
                                    'Y = "pass"  # not a wager: a homonym\n')
     assert _wager_names_in(tmp_path / "m.py", tmp_path) == ["m.py:2: 'pass'", "m.py:2: 'hop-'"]
+
+
+#: The modules of one game today whose path does not say so (a module whose path names a
+#: game, as ``obligations/craps/`` or ``audit/rederive_paigow.py``, is that game's own):
+#: ``tables/`` is craps under a generic name. Issue 46, item 2 moves each into its game's
+#: folder (``proofs/<game>/``), and this list goes.
+GAME_OWN = {
+    "tables": "craps", "analyses.par.montecarlo": "craps", "adapters.session_log": "craps",
+    "adapters.settlement_table": "craps", "command.settle": "craps", "command.edge": "craps",
+    "adapters.comparing": "paigow", "command.hands": "paigow", "command.rank": "paigow",
+    "command.compare": "paigow",
+}
+#: The shared modules that still name a game (a per-game step, field or import), an
+#: allow-list of today's: issue 46, item 2 moves their per-game lines into the games' rooms.
+#: It only shrinks: a module listed that names no game any more fails the rule too.
+SHARED_NAMING_A_GAME = frozenset({
+    "adapters.ours", "analyses.assurance.blueprint_inputs", "analyses.assurance.coverage",
+    "analyses.assurance.mutants", "analyses.assurance.ours", "analyses.diff.compare",
+    "analyses.par.sheet", "analyses.readings.ambiguities", "audit.again", "audit.bundle",
+    "audit.manifest", "audit.rederivation", "audit.rederive_manifest", "audit.rederive_par",
+    "command.check", "command.par", "obligations.records", "obligations.verdict",
+    "reports.blueprint", "reports.check", "reports.diff", "reports.formats", "reports.html",
+    "reports.par",
+})
+
+
+def _games_named_in(path: Path) -> set[str]:
+    """The games ``path`` names in its code: a string that is a game's name, title or label
+    or an ID under it (``"craps/..."``), or an import of a module whose path names a game
+    (prose in a message or a docstring aside)."""
+    from casino_proofs import games
+
+    words = {w: g.name for g in games.GAMES for w in (g.name, g.title, g.label)}
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                  if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef))
+                  and n.body and isinstance(n.body[0], ast.Expr)}
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and id(node) not in docstrings:
+            found |= {words[node.value]} if node.value in words else \
+                {g for g in games.names() if node.value.startswith(f"{g}/")}
+        modules: list[str] = []
+        if isinstance(node, ast.Import):
+            modules = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            modules = [node.module, *(f"{node.module}.{a.name}" for a in node.names
+                                      if f"{node.module}.{a.name}" in MODULES)]
+        found |= {g for m in modules if m.startswith(f"{NAMESPACE}.")
+                  for g in games.names() if g in m}
+    return found
+
+
+def _own_game(module: str) -> set[str]:
+    """The games whose own module ``module`` is (``casino_proofs.`` left off)."""
+    from casino_proofs import games
+
+    parts = module.split(".")
+    own = {g for g in games.names() if any(g in part for part in parts)}
+    return own | {g for prefix, g in GAME_OWN.items()
+                  if module == prefix or module.startswith(f"{prefix}.")}
+
+
+def _naming_a_game_elsewhere() -> dict[str, set[str]]:
+    """Every module but the registry naming a game it is not its own."""
+    out = {}
+    for module, path in MODULES.items():
+        short = module.removeprefix(f"{NAMESPACE}.")
+        if short != "games":
+            named = _games_named_in(path) - _own_game(short)
+            if named:
+                out[short] = named
+    return out
+
+
+def test_a_game_is_named_only_in_the_registry_and_its_own_modules() -> None:
+    """A game's name (``craps``, ``paigow``) is in ``proofs/games.py`` and the game's own
+    modules only (issue 46), as a wager's is in the planner's table: nothing else branches on
+    it, spells out the games, or imports a game's module; the shared modules that still do
+    are today's, listed (:data:`SHARED_NAMING_A_GAME`), and the list only shrinks."""
+    naming = _naming_a_game_elsewhere()
+    assert sorted(set(naming) - SHARED_NAMING_A_GAME) == []
+    assert sorted(SHARED_NAMING_A_GAME - set(naming)) == []
+
+
+def test_the_game_rule_can_fail(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text(
+        '"""Names craps in prose."""\nimport casino_proofs.obligations.paigow.run\n'
+        'X = "craps" if True else "paigow/high/x"\nY = "Pai Gow Poker, s. 40"\n')
+    assert _games_named_in(tmp_path / "m.py") == {"craps", "paigow"}
+    (tmp_path / "m.py").write_text('"""Only prose: craps, paigow."""\nY = "Pai Gow, s. 40"\n')
+    assert _games_named_in(tmp_path / "m.py") == set()
+    assert _own_game("obligations.craps.run") == {"craps"}
+    assert _own_game("tables.planner") == {"craps"}
+    assert _own_game("context") == set()
 
 
 def test_the_size_rule_can_fail(tmp_path: Path) -> None:

@@ -32,6 +32,7 @@ from casino_proofs.analyses.diff import paigow as dp
 from casino_proofs.analyses.readings.ambiguities import Finding, finding_json
 from casino_proofs.analyses.readings.edge import craps_readings, edge_rows
 from casino_proofs.command.main import main
+from casino_proofs.games import names
 from casino_proofs.obligations.paigow.every_hand import abstraction
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Settled
 from casino_proofs.solving.budget import Budget
@@ -57,7 +58,7 @@ def _spec(**readings: str) -> diff.Target:
 
 
 def _run(a: diff.Target, b: diff.Target, *games: str) -> dict[str, Any]:
-    return diff.run(a, b, games or diff.GAMES, None, Budget())
+    return diff.run(a, b, games or names(), None, Budget())
 
 
 def _craps_ids(doc: dict[str, Any]) -> set[str]:

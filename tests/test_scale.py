@@ -71,8 +71,8 @@ def _report(outcome: PaiGowOutcome) -> str:
     """The outcome as ``check --format json`` reports it (its Pai Gow parts), without the
     fields that differ from run to run."""
     detail = CheckDetail(
-        paigow={"hands": outcome.hands, "classes": outcome.classes,
-                "digest": outcome.digest, "silence": outcome.silence},
+        figures={"paigow": {"hands": outcome.hands, "classes": outcome.classes,
+                            "digest": outcome.digest, "silence": outcome.silence}},
         runs=({"answers_sha256": outcome.answers_digest,
                "determinism_sample": outcome.determinism_sample,
                "combination_counts": outcome.combination_counts,

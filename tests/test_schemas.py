@@ -44,7 +44,7 @@ def test_check_json_with_failures_validates(capsys: pytest.CaptureFixture[str]) 
 def test_check_json_with_paigow_validates(capsys: pytest.CaptureFixture[str],
                                          monkeypatch: pytest.MonkeyPatch,
                                          paigow_small_outcome: object) -> None:
-    monkeypatch.setattr("casino_proofs.command.check.prove_paigow",
+    monkeypatch.setattr("casino_proofs.obligations.paigow.game.prove_paigow",
                         lambda *a, **k: paigow_small_outcome)
     jsonschema.validate(_run(capsys, "check", "--only", "paigow", "--format", "json"),
                         _schema("check"))

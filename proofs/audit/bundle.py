@@ -38,6 +38,7 @@ from typing import Any
 
 import z3
 
+from casino_proofs import games
 from casino_proofs.audit.manifest import SCHEMA, SCHEMA_VERSION
 from casino_proofs.audit.schema import obligation_json
 from casino_proofs.obligations.craps.answers import CrapsAnswers, answer_json
@@ -122,8 +123,7 @@ def _manifest(context: dict[str, Any], budget: Budget, detail: dict[str, Any],
     runs = detail.get("runs", [])
     # the games each run is about, one the engine does not offer too (its refutation is
     # derived again from the plan)
-    planned = detail.get("planned") or [[g for g in ("craps", "paigow") if g in r]
-                                        for r in runs]
+    planned = detail.get("planned") or [[g for g in games.names() if g in r] for r in runs]
     engine.pop("cwd", None)  # where the run was made does not belong to what it proves
     manifest = {
         "schema": SCHEMA, "schema_version": SCHEMA_VERSION,

@@ -18,7 +18,12 @@ A finding's ``status``:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from casino_proofs.audit.bundle import query_file
+
+if TYPE_CHECKING:
+    from casino_proofs.audit.intact import Bundle
 
 #: statuses that fail a replay
 BAD = ("differs", "rederived-otherwise", "regenerated-otherwise", "missing", "unexpected")
@@ -70,3 +75,25 @@ def differing(oid: str, recorded: dict[str, Any], expected: dict[str, Any],
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 100 else text[:97] + "..."
+
+
+def compare_texts(bundle: Bundle, oid: str, recorded: dict[str, Any],
+                  rebuilt: tuple[tuple[str, str], ...]) -> list[Finding]:
+    """The recorded queries of one obligation against the ones rebuilt from the installed
+    package: the same files, texts and expected answers."""
+    files = [q["file"] for q in recorded["queries"]]
+    if len(files) != len(rebuilt):
+        return [Finding(oid, "regenerated-otherwise",
+                        f"{len(rebuilt)} queries rebuilt, {len(files)} in the bundle")]
+    for i, (name, (expected, text)) in enumerate(zip(files, rebuilt, strict=True)):
+        if name != query_file(oid, i):
+            return [Finding(oid, "regenerated-otherwise", f"{name}: not where the query "
+                                                          "belongs")]
+        if bundle.text(name) != text:
+            return [Finding(oid, "regenerated-otherwise",
+                            f"{name}: not the query the installed package builds")]
+        if recorded["queries"][i].get("expected") != expected:
+            return [Finding(oid, "regenerated-otherwise",
+                            f"{name}: recorded to answer {recorded['queries'][i]['expected']}, "
+                            f"rebuilt to answer {expected}")]
+    return []

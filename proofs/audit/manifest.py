@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from casino_proofs import games as registry
 from casino_proofs.audit.manifest_engine import (
     known_conventions,
     known_readings,
@@ -117,9 +118,11 @@ def _runs(check: dict[str, Any], recorded: Any) -> list[RunRecord]:
         where = f"check.runs[{i}]"
         _object(plan, where, {"reading", "readings", "games"})
         games = tuple(_strings(plan["games"], f"{where}.games"))
-        if not games or not set(games) <= {"craps", "paigow"} or len(set(games)) != len(games):
-            raise fail(f"{where}.games", "not a list of craps and paigow, each once")
-        _object(run, f"runs[{i}]", {"reading", "readings"}, {"craps", "paigow"})
+        if not games or not set(games) <= set(registry.names()) \
+                or len(set(games)) != len(games):
+            raise fail(f"{where}.games", f"not a list of {' and '.join(registry.names())}, "
+                                         "each once")
+        _object(run, f"runs[{i}]", {"reading", "readings"}, set(registry.names()))
         if run["reading"] != plan["reading"] or run["readings"] != plan["readings"]:
             raise fail(f"runs[{i}]", "not the run check.runs lists at that place")
         craps = paigow = None
@@ -185,8 +188,8 @@ def read_manifest(raw: Any) -> Manifest:
     wagers = known_wagers(check["wagers"], "check.wagers")
     if not isinstance(check["all_readings"], bool):
         raise fail("check.all_readings", "not true or false")
-    if check["only"] not in (None, "craps", "paigow"):
-        raise fail("check.only", "not null, craps or paigow")
+    if check["only"] is not None and check["only"] not in registry.names():
+        raise fail("check.only", f"not null, {' or '.join(registry.names())}")
     engine, hello = read_engine(raw["engine"])
     left_out = raw["left_out"]
     if not isinstance(left_out, list) or not all(

@@ -24,24 +24,17 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
+from casino_proofs import games
 from casino_proofs.audit import again as asking
 from casino_proofs.audit.findings import BAD, Finding, OnRecord, differing
 from casino_proofs.audit.intact import Bundle, load
 from casino_proofs.audit.manifest import BundleError, RunRecord
 from casino_proofs.audit.rederive_craps import ON_RECORD as TABLE_ON_RECORD
-from casino_proofs.audit.rederive_craps import (
-    compare_texts,
-    craps_findings,
-    prove_again,
-    recorded_door,
-    table_obligations,
-)
+from casino_proofs.audit.rederive_craps import recorded_door, table_obligations
 from casino_proofs.audit.rederive_machines import machines_findings
 from casino_proofs.audit.rederive_manifest import manifest_findings
-from casino_proofs.audit.rederive_paigow import paigow_findings
 from casino_proofs.audit.rederive_par import par_findings
 from casino_proofs.audit.solve import follows, run_cvc5, run_z3, smt_verdict
 from casino_proofs.obligations.craps import CrapsRun
@@ -101,26 +94,17 @@ def _offered(game: str, label: str, by_id: dict[str, dict[str, Any]]) -> tuple[s
 def _rederive_game(bundle: Bundle, by_id: dict[str, dict[str, Any]], run: RunRecord,
                    game: str, kinds: dict[str, str], again: dict[str, CrapsRun],
                    budget: Budget) -> list[Finding]:
-    """One run's obligations of one game derived again (their kinds into ``kinds``, a craps
-    run's proof into ``again``)."""
+    """One run's obligations of one game derived again by the game's ``rederive`` entry point
+    (``games.py``): their kinds into ``kinds``, a craps run's proof into ``again``."""
     m = bundle.manifest
     if game not in m.hello.games:
         oid, found = _offered(game, run.reading, by_id)
         kinds[oid] = "offered"
         return found
-    if game == "craps":
-        if run.reading not in bundle.answers:
-            return [Finding(f"{run.reading}/craps", "missing",
-                            "manifest.json: the run played craps, and the bundle holds none "
-                            "of its answers")]
-        again[run.reading] = prove_again(bundle, run)
-        found, k = craps_findings(bundle, run, by_id, again[run.reading])
-    else:
-        found, k = paigow_findings(run, m.engine["kind"], by_id, budget,
-                                   partial(compare_texts, bundle),
-                                   m.engine.get("ranking") == "compare")
-    kinds.update(k)
-    return found
+    rederived: tuple[list[Finding], dict[str, str]] = games.entry(game, "rederive")(
+        bundle, run, by_id, budget, again)
+    kinds.update(rederived[1])
+    return rederived[0]
 
 
 def _rederive(bundle: Bundle, by_id: dict[str, dict[str, Any]]

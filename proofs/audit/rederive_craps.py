@@ -17,8 +17,8 @@ from casino_proofs.adapters.ours import OurImplementation
 from casino_proofs.adapters.play_engine import PlayEngine
 from casino_proofs.adapters.session_log import SessionLog
 from casino_proofs.adapters.settlement_table import SettlementTable
-from casino_proofs.audit.bundle import obligation_entry, query_file
-from casino_proofs.audit.findings import PROCESS_DEPENDENT, Finding, differing
+from casino_proofs.audit.bundle import obligation_entry
+from casino_proofs.audit.findings import PROCESS_DEPENDENT, Finding, compare_texts, differing
 from casino_proofs.audit.intact import Bundle
 from casino_proofs.audit.manifest import RunRecord
 from casino_proofs.obligations.craps import CrapsRun, prove_craps
@@ -111,28 +111,6 @@ def entries(results: list[Result], label: str) -> dict[str, tuple[dict[str, Any]
     return out
 
 
-def compare_texts(bundle: Bundle, oid: str, recorded: dict[str, Any],
-                  rebuilt: tuple[tuple[str, str], ...]) -> list[Finding]:
-    """The recorded queries of one obligation against the ones rebuilt from the installed
-    package: the same files, texts and expected answers."""
-    files = [q["file"] for q in recorded["queries"]]
-    if len(files) != len(rebuilt):
-        return [Finding(oid, "regenerated-otherwise",
-                        f"{len(rebuilt)} queries rebuilt, {len(files)} in the bundle")]
-    for i, (name, (expected, text)) in enumerate(zip(files, rebuilt, strict=True)):
-        if name != query_file(oid, i):
-            return [Finding(oid, "regenerated-otherwise", f"{name}: not where the query "
-                                                          "belongs")]
-        if bundle.text(name) != text:
-            return [Finding(oid, "regenerated-otherwise",
-                            f"{name}: not the query the installed package builds")]
-        if recorded["queries"][i].get("expected") != expected:
-            return [Finding(oid, "regenerated-otherwise",
-                            f"{name}: recorded to answer {recorded['queries'][i]['expected']}, "
-                            f"rebuilt to answer {expected}")]
-    return []
-
-
 def craps_findings(bundle: Bundle, run: RunRecord, by_id: dict[str, dict[str, Any]],
                    again: CrapsRun) -> tuple[list[Finding], dict[str, str]]:
     """Each obligation of the run proved again, against the bundle's; and the kind of every
@@ -152,3 +130,16 @@ def craps_findings(bundle: Bundle, run: RunRecord, by_id: dict[str, dict[str, An
             out.append(found)
         out += compare_texts(bundle, oid, recorded, result.smt)
     return out, kinds
+
+
+def rederive(bundle: Bundle, run: RunRecord, by_id: dict[str, dict[str, Any]], budget: Budget,
+             again: dict[str, CrapsRun]) -> tuple[list[Finding], dict[str, str]]:
+    """The run's craps obligations derived again (``games.py``'s ``rederive``): proved again
+    from the recorded answers (the proof kept in ``again``, by the run's reading), against
+    the bundle's; and the kind of each (by ID)."""
+    if run.reading not in bundle.answers:
+        return [Finding(f"{run.reading}/craps", "missing",
+                        "manifest.json: the run played craps, and the bundle holds none "
+                        "of its answers")], {}
+    again[run.reading] = prove_again(bundle, run)
+    return craps_findings(bundle, run, by_id, again[run.reading])

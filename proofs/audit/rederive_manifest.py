@@ -19,6 +19,7 @@ import re
 from importlib import resources
 from typing import Any
 
+from casino_proofs import games as registry
 from casino_proofs import regulation
 from casino_proofs.adapters.ours import ours
 from casino_proofs.audit.bundle import REGULATION_FILES, SAMPLING_SEEDS, answers_file, sha256
@@ -28,7 +29,7 @@ from casino_proofs.audit.manifest import Manifest
 from casino_proofs.audit.rederive_craps import ON_RECORD as TABLE_ON_RECORD
 from casino_proofs.audit.rederive_craps import TABLE_OWN, answers_digest, played
 from casino_proofs.audit.rederive_engine import engine_findings, field_finding
-from casino_proofs.context import GAMES, in_scope, readings_in_force
+from casino_proofs.context import in_scope, readings_in_force
 from casino_proofs.obligations.craps import CrapsRun
 from casino_proofs.obligations.paigow.run import left_out as paigow_left_out
 from casino_proofs.obligations.plan import plan_runs
@@ -65,8 +66,8 @@ def expected_left_out(bundle: Bundle, plan_left: list[dict[str, str]],
     m = bundle.manifest
     out: list[dict[str, str]] = []
     if m.only is not None:
-        other = "paigow" if m.only == "craps" else "craps"
-        out.append({"what": f"every {other} obligation", "why": f"--only {m.only}"})
+        out += [{"what": f"every {other} obligation", "why": f"--only {m.only}"}
+                for other in registry.names() if other != m.only]
     out += plan_left
     if craps_base is not None:
         out += craps_base.left_out
@@ -146,7 +147,7 @@ def manifest_findings(bundle: Bundle, again: dict[str, CrapsRun]
     out += _field("regulation", m.regulation, _installed_regulation())
     base = m.runs[0]
     out += _field("check.runs[0].reading", base.reading, "base")
-    games = GAMES if m.only is None else (m.only,)
+    games = registry.names() if m.only is None else (m.only,)
     out += _field("readings", m.readings,
                   {k: v["value"] for k, v in readings_in_force(base.readings).items()
                    if in_scope(v["clauses"], games)})

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from casino_proofs import spec
 from casino_proofs.audit.bundle import obligation_entry
-from casino_proofs.audit.findings import Finding, differing
+from casino_proofs.audit.findings import Finding, compare_texts, differing
+from casino_proofs.audit.intact import Bundle
 from casino_proofs.audit.manifest import RunRecord
 from casino_proofs.audit.schema import obligation_metadata
 from casino_proofs.obligations.paigow import catalogue, spec_side
@@ -114,3 +115,13 @@ def paigow_findings(run: RunRecord, kind_of_engine: str, by_id: dict[str, dict[s
             else:
                 out.append(Finding(oid, "on-record", ON_RECORD))
     return out, kinds
+
+
+def rederive(bundle: Bundle, run: RunRecord, by_id: dict[str, dict[str, Any]], budget: Budget,
+             again: dict[str, Any]) -> tuple[list[Finding], dict[str, str]]:
+    """The run's Pai Gow obligations derived again (``games.py``'s ``rederive``): those
+    about the specification decided again, against the bundle's; and the kind of each (by
+    ID). ``again`` is the craps runs' proofs, which Pai Gow has none of."""
+    m = bundle.manifest
+    return paigow_findings(run, m.engine["kind"], by_id, budget, partial(compare_texts, bundle),
+                           m.engine.get("ranking") == "compare")

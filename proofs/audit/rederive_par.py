@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from casino_proofs import games as registry
 from casino_proofs.audit.findings import Finding
 from casino_proofs.audit.intact import MAX_FILE, Bundle
 from casino_proofs.audit.manifest import BundleError, RunRecord
@@ -89,7 +90,7 @@ def par_findings(bundle: Bundle, base: RunRecord, engine: Engine | None) -> list
         raise BundleError(f"par.json: not valid JSON ({exc})") from None
     if not isinstance(recorded, dict):
         recorded = {}
-    games = [g for g in ("craps", "paigow") if g in base.games
+    games = [g for g in registry.names() if g in base.games
              and g in bundle.manifest.hello.games]
     craps = paigow = None
     if "craps" in games and engine is not None:

@@ -20,7 +20,7 @@ import stat
 from dataclasses import dataclass
 from typing import Any
 
-from casino_proofs import regulation
+from casino_proofs import games, regulation
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict, exit_code
 from casino_proofs.untrusted.bounded_json import UntrustedJSON, loads
 from casino_proofs.untrusted.printable import one_line
@@ -129,8 +129,8 @@ def read_obligation(o: Any, i: int, bundle: bool = False) -> Result:
     if o["verdict"] not in _VERDICTS:
         raise _fail(where, f"the verdict {o['verdict'][:20]!r} is none of "
                            f"{', '.join(sorted(_VERDICTS))}")
-    if o["game"] not in ("craps", "paigow"):
-        raise _fail(where, "its game is neither craps nor paigow")
+    if o["game"] not in games.names():
+        raise _fail(where, f"its game is neither {' nor '.join(games.names())}")
     clauses = tuple(_registered(c, where) for c in _texts(o.get("clauses"), f"{where}: clauses"))
     _registered(o["clause"], where)
     readings = _texts(o.get("readings"), f"{where}: readings")
@@ -252,8 +252,7 @@ def read_report(path: str, source: str = "report") -> Review:
     summary_seconds = doc["summary"].get("seconds")
     return Review(
         source, path, *_engine(doc.get("engine"), where),
-        games=tuple(g for g in ("craps", "paigow") if any(r.obligation.game == g
-                                                          for r in results)),
+        games=tuple(g for g in games.names() if any(r.obligation.game == g for r in results)),
         readings=readings_of({k: v["value"] for k, v in raw_readings.items()}, where),
         results=results, left_out=_left_out(doc.get("left_out", []), where),
         notes=_texts(notes, f"{where}: notes", MAX_TEXT),
@@ -271,10 +270,10 @@ def read_bundle(directory: str) -> Review:
     m = bundle.manifest
     project = m.raw.get("project")
     version = project.get("version", "unknown") if isinstance(project, dict) else "unknown"
-    games = tuple(g for g in ("craps", "paigow") if any(g in run.games for run in m.runs))
     return Review(
         "bundle", directory, *_engine(m.engine, f"--bundle {directory}: manifest.json"),
-        games=games, readings=readings_of(m.readings, f"--bundle {directory}: manifest.json"),
+        games=tuple(g for g in games.names() if any(g in run.games for run in m.runs)),
+        readings=readings_of(m.readings, f"--bundle {directory}: manifest.json"),
         results=results, left_out=tuple((x["what"], x["why"]) for x in m.left_out),
         notes=(), tool_version=_text(version, "manifest.json: project.version", 200),
         seconds=None)

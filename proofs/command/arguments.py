@@ -10,7 +10,7 @@ from __future__ import annotations
 from argparse import Namespace
 from collections.abc import Mapping, Sequence
 
-from casino_proofs import regulation, spec
+from casino_proofs import games, regulation, spec
 from casino_proofs.adapters.session_log import SessionLog
 from casino_proofs.adapters.targets import DOORS, VALID, open_target, promised
 from casino_proofs.command.options import bounds_of
@@ -20,7 +20,10 @@ from casino_proofs.scale import Scheduler
 from casino_proofs.tables.play_budget import PlayBudget
 from casino_proofs.untrusted.bounds import Bounds
 
-GAME_NAMES = {"craps": "craps", "paigow": "Pai Gow Poker"}
+
+def title(game: str) -> str:
+    """A game as a sentence names it (``games.py``)."""
+    return games.game(game).title
 
 
 class UsageError(Exception):
@@ -59,35 +62,39 @@ def parse_wagers(text: str | None) -> list[str] | None:
 
 
 def games_of(only: str | None) -> tuple[str, ...]:
-    return ("craps", "paigow") if only is None else (only,)
+    """The games a command with ``--only`` looks at: every game, or the one chosen."""
+    return games.names() if only is None else (only,)
 
 
-def check_scope(games: Sequence[str], wagers: list[str] | None, command: str) -> None:
-    """``--wagers`` chooses craps wagers: refused where no craps is checked."""
-    if wagers is not None and "craps" not in games:
-        raise UsageError(f"--wagers chooses craps wagers, and {command} --only paigow checks "
-                         "none; leave out --wagers, or --only")
+def check_scope(chosen: Sequence[str], wagers: list[str] | None, command: str) -> None:
+    """``--wagers`` chooses the wagers of a game that has them (craps): refused where no such
+    game is checked."""
+    wagered = [g.name for g in games.GAMES if g.wagers]
+    if wagers is not None and not set(wagered) & set(chosen):
+        raise UsageError(f"--wagers chooses {' and '.join(map(title, wagered))} wagers, and "
+                         f"{command} --only {chosen[0]} checks none; leave out --wagers, or "
+                         "--only")
 
 
-def check_readings(readings: Mapping[str, str], games: Sequence[str], command: str) -> None:
+def check_readings(readings: Mapping[str, str], chosen: Sequence[str], command: str) -> None:
     """Every reading given must concern a game the command looks at (a Pai Gow reading on a
     craps-only command would change nothing, silently)."""
     registry = regulation.readings()
     for rid in readings:
         game = registry[rid].game
-        if game not in games:
-            concerned = ", ".join(r for r, reading in registry.items() if reading.game in games)
-            raise UsageError(f"reading {rid} concerns {GAME_NAMES[game]}, and {command} "
-                             f"looks at {' and '.join(GAME_NAMES[g] for g in games)} only; "
+        if game not in chosen:
+            concerned = ", ".join(r for r, reading in registry.items() if reading.game in chosen)
+            raise UsageError(f"reading {rid} concerns {title(game)}, and {command} "
+                             f"looks at {' and '.join(map(title, chosen))} only; "
                              f"readings here: {concerned}")
 
 
-def open_engine(target: str, timeout_ms: int, games: Sequence[str] = (),
+def open_engine(target: str, timeout_ms: int, looked_up: Sequence[str] = (),
                 command: str = "", sessions: PlayBudget | None = None,
                 require_coverage: bool = False, scheduler: Scheduler | None = None,
                 progress: bool = False, bounds: Bounds | None = None) -> Engine:
     """The engine TARGET names, started and asked its hello; one that cannot be, or that
-    plays none of ``games`` (for a lookup of one game), is a usage error. ``sessions``: the
+    plays none of ``looked_up`` (for a lookup of one game), is a usage error. ``sessions``: the
     random play a ``play:`` table gets; ``scheduler`` and ``progress``: where a session log's
     shards are judged, and whether that shows on standard error; ``bounds``: what is read
     from outside is bounded by (docs/commands.md, "Bounds")."""
@@ -100,13 +107,13 @@ def open_engine(target: str, timeout_ms: int, games: Sequence[str] = (),
     except EngineUnavailable as exc:
         raise UsageError(str(exc)) from exc
     _capable(engine, target)
-    missing = [g for g in games if g not in hello.games]
+    missing = [g for g in looked_up if g not in hello.games]
     if missing:
         engine.close()
         settlement_table = engine.can(Capability.RECORDED) \
             and not engine.can(Capability.LOGS_SESSIONS)
         what = "a recorded craps table" if settlement_table else "the engine"
-        raise UsageError(f"{command} asks about {GAME_NAMES[missing[0]]}, and {what} "
+        raise UsageError(f"{command} asks about {title(missing[0])}, and {what} "
                          f"({target[:80]}) plays {', '.join(hello.games) or 'no game'} "
                          "(see its hello)")
     return engine

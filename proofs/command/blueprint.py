@@ -37,6 +37,7 @@ from casino_proofs.command.options import (
     cache_option,
     command,
     engine_options,
+    only_option,
     output_option,
     quiet,
     reading_option,
@@ -76,8 +77,7 @@ def register(sub: Commands) -> None:
     reading_option(p)
     p.add_argument("--all-readings", action="store_true",
                    help="(a check run now) also prove every other value of every reading")
-    p.add_argument("--only", choices=("craps", "paigow"), default=None,
-                   help="(a check run now) check one game only")
+    only_option(p, "(a check run now) check one game only")
     p.add_argument("--wagers", metavar="LIST",
                    help="(a check run now) prove these craps wagers only (comma-separated)")
     engine_options(p)

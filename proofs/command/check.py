@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from casino_proofs import scale, spec
+from casino_proofs import games, scale
 from casino_proofs.command.arguments import (
     UsageError,
     check_readings,
@@ -39,6 +39,7 @@ from casino_proofs.command.options import (
     cache_option,
     command,
     engine_options,
+    only_option,
     reading_option,
     report_options,
     session_budget,
@@ -47,9 +48,7 @@ from casino_proofs.command.options import (
 from casino_proofs.command.output import check_output_paths, engine_reads
 from casino_proofs.context import parse_readings, report_context
 from casino_proofs.obligations.capabilities import policies_in_force, table_player
-from casino_proofs.obligations.craps import prove_craps
-from casino_proofs.obligations.craps.answers import CrapsAnswers
-from casino_proofs.obligations.paigow import prove_paigow
+from casino_proofs.obligations.game import Asked, GameRun
 from casino_proofs.obligations.plan import not_offered, plan_runs, relabel
 from casino_proofs.obligations.verdict import Result, exit_code
 from casino_proofs.progress import phase, stage
@@ -57,8 +56,6 @@ from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.reports import registry
 from casino_proofs.reports.documents import CheckDetail, CheckDocument, CheckScope, ParDocument
 from casino_proofs.solving.budget import Budget
-
-GAMES = ("craps", "paigow")
 
 
 def register(sub: Commands) -> None:
@@ -72,8 +69,7 @@ def register(sub: Commands) -> None:
     check.add_argument("--all-readings", action="store_true",
                        help="also prove every other value of every reading the engine "
                             "implements, one reading at a time")
-    check.add_argument("--only", choices=("craps", "paigow"), default=None,
-                       help="check one game only (default: every game)")
+    only_option(check, "check one game only (default: every game)")
     check.add_argument("--wagers", metavar="LIST",
                        help="prove these craps wagers only (comma-separated); the others are "
                             "listed as left out")
@@ -106,8 +102,9 @@ def register(sub: Commands) -> None:
 @dataclass
 class CheckRun:
     """What a check gathers run by run: every result, what the report's detail states of the
-    runs (each run, the games each was about, what was left out, the Pai Gow figures), each
-    run's craps answers (for the bundle) and the Pai Gow pass's counts (for the PAR sheet)."""
+    runs (each run, the games each was about, what was left out, each game's figures), the
+    answers each game keeps for the bundle (by run) and what each game's base run recorded
+    (for the PAR sheet)."""
 
     args: argparse.Namespace
     engine: Engine
@@ -118,78 +115,57 @@ class CheckRun:
     runs: list[dict[str, Any]] = field(default_factory=list)
     planned: list[tuple[str, ...]] = field(default_factory=list)
     left_out: list[dict[str, str]] = field(default_factory=list)
-    paigow_figures: dict[str, Any] | None = None
-    craps_answers: dict[str, CrapsAnswers] = field(default_factory=dict)
-    pass_counts: dict[str, dict[str, int]] | None = None
+    figures: dict[str, dict[str, Any]] = field(default_factory=dict)
+    answers: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: the command's steps after the runs (the PAR sheet, what the page shows, writing)
     after: tuple[str, ...] = ()
 
-    def craps(self, label: str | None, chosen: dict[str, str], run: dict[str, Any]) -> None:
-        hello = self.engine.hello
-        if "craps" not in hello.games:
-            self.results += relabel([not_offered("craps")], label)
+    def game(self, name: str, label: str | None, chosen: dict[str, str],
+             run: dict[str, Any]) -> None:
+        """One game of one run (``label``: the run's reading; None for the base run): its
+        obligations proved by the game's ``prove`` (``games.py``), or refuted as not
+        offered."""
+        if name not in self.engine.hello.games:
+            self.results += relabel([not_offered(name)], label)
             return
-        left = [w for w in spec.WAGER_NAMES if self.wagers and w not in self.wagers]
-        bar = phase(f"craps{' ' + label if label else ''}", unit="wagers checked")
+        entry = games.game(name)
+        bar = phase(f"{entry.label}{' ' + label if label else ''}", unit=entry.unit)
+        asked = Asked(self.budget, self.wagers, self.record, self.args.workers,
+                      self.args.scheduler, bar.reached)
         try:
-            craps = prove_craps(self.engine, chosen, self.wagers, self.budget,
-                                record=self.record, left_out=left, progress=bar.reached)
-        finally:
-            bar.close()
-        self.results += relabel(craps.results, label)
-        run["craps"] = {"answers_sha256": craps.answers.digest, **craps.answers.engine}
-        if craps.answers.channel is not None:
-            run["craps"]["channel"] = craps.answers.channel.json()
-        self.craps_answers[label or "base"] = craps.answers
-        if label is None:
-            self.left_out += craps.left_out
-
-    def paigow(self, label: str | None, chosen: dict[str, str], run: dict[str, Any]) -> None:
-        hello, args = self.engine.hello, self.args
-        if "paigow" not in hello.games:
-            self.results += relabel([not_offered("paigow")], label)
-            return
-        bar = phase(f"Pai Gow{' ' + label if label else ''}", unit="hands")
-        try:
-            outcome = prove_paigow(self.engine, chosen, workers=args.workers,
-                                   budget=self.budget, record=self.record,
-                                   progress=bar.reached, scheduler=args.scheduler)
+            outcome: GameRun = games.entry(name, "prove")(self.engine, chosen, asked)
         finally:
             bar.close()
         self.results += relabel(outcome.results, label)
-        run["paigow"] = {"answers_sha256": outcome.answers_digest,
-                         "determinism_sample": outcome.determinism_sample,
-                         "combination_counts": outcome.combination_counts}
-        if outcome.channel:
-            run["paigow"]["channel"] = {scope: log.json() for scope, log
-                                        in outcome.channel.items()}
+        run[name] = outcome.record
+        if outcome.answers is not None:
+            self.answers.setdefault(name, {})[label or "base"] = outcome.answers
         if label is None:
-            self.paigow_figures = {"hands": outcome.hands, "classes": outcome.classes,
-                                   "digest": outcome.digest, "silence": outcome.silence}
             self.left_out += outcome.left_out
-            self.pass_counts = outcome.combination_counts
+            if outcome.figures is not None:
+                self.figures[name] = outcome.figures
 
-    def every_run(self, readings: dict[str, str], games: tuple[str, ...]) -> None:
+    def every_run(self, readings: dict[str, str], chosen_games: tuple[str, ...]) -> None:
         """One run per set of readings (``plan_runs``), each game in turn: a step of the
         command's progress each (after opening the engine, before :attr:`after`)."""
-        runs = plan_runs(self.engine.hello, readings, self.args.all_readings, games,
+        runs = plan_runs(self.engine.hello, readings, self.args.all_readings, chosen_games,
                          self.left_out)
         steps = 1 + sum(len(g) for _l, _c, g in runs) + len(self.after)
         for label, chosen, run_games in runs:
             run: dict[str, Any] = {"reading": label or "base", "readings": chosen}
             # the games the run is about, one the engine does not offer too (the bundle's)
-            self.planned.append(tuple(g for g in GAMES if g in run_games))
+            self.planned.append(tuple(g for g in games.names() if g in run_games))
             if self.runs:
                 # What earlier runs left for the collector is freed now, not at whatever
                 # moment this run's allocations trigger it: Z3 hands out the ids of freed
                 # terms again, and a resource count depends on them (principle 6: the same
                 # counts every run, idle or under load).
                 gc.collect()
-            for game in ("craps", "paigow"):
-                if game in run_games:
-                    stage(f"{'craps' if game == 'craps' else 'Pai Gow'}"
-                          f"{' under ' + label if label else ''}", steps)
-                    (self.craps if game == "craps" else self.paigow)(label, chosen, run)
+            for name in games.names():
+                if name in run_games:
+                    stage(f"{games.game(name).label}{' under ' + label if label else ''}",
+                          steps)
+                    self.game(name, label, chosen, run)
             self.runs.append(run)
 
     def detail(self, engine: dict[str, Any], notes: list[str],
@@ -202,7 +178,7 @@ class CheckRun:
             left_out=tuple(self.left_out),
             wagers=None if self.wagers is None else tuple(self.wagers),
             scope=CheckScope(args.all_readings, args.only), notes=tuple(notes),
-            table_domain=tuple(table_domain), paigow=self.paigow_figures)
+            table_domain=tuple(table_domain), figures=dict(self.figures))
 
 
 def _all_readings_note(args: argparse.Namespace, engine: Engine,
@@ -211,12 +187,15 @@ def _all_readings_note(args: argparse.Namespace, engine: Engine,
         notes.append("--all-readings: the engine claims no readings; it is proved "
                      "under the readings in force alone")
     elif args.all_readings:
-        by_game = {g: sum(1 for r in runs[1:] if g in r) for g in GAMES}
+        counts = [(games.game(g).label, sum(1 for r in runs[1:] if g in r))
+                  for g in games.names()]
+        told = [f"{n} run(s) under another {label} reading check {label} alone" if i == 0
+                else f"{n} under another {label} reading {label} alone"
+                for i, (label, n) in enumerate(counts)]
         notes.append(
-            f"--all-readings: {by_game['craps']} run(s) under another craps reading check "
-            f"craps alone and {by_game['paigow']} under another Pai Gow reading Pai Gow "
-            "alone: a reading of one game changes no answer of the other, so the other "
-            "game's check under the readings in force stands for it (reused, not run again)")
+            f"--all-readings: {' and '.join(told)}: a reading of one game changes no answer "
+            "of the other, so the other game's check under the readings in force stands for "
+            "it (reused, not run again)")
 
 
 def _checked_arguments(args: argparse.Namespace) -> tuple[dict[str, str], Budget,
@@ -225,11 +204,12 @@ def _checked_arguments(args: argparse.Namespace) -> tuple[dict[str, str], Budget
     readings = parse_readings(args.reading)
     budget = Budget(z3_rlimit=args.rlimit, wall_ms=args.timeout_ms)
     wagers = parse_wagers(args.wagers)
-    games = games_of(args.only)
-    check_scope(games, wagers, "check")
-    check_readings(readings, games, f"check --only {args.only}" if args.only else "check")
+    chosen = games_of(args.only)
+    check_scope(chosen, wagers, "check")
+    check_readings(readings, chosen, f"check --only {args.only}" if args.only else "check")
     if args.scheduler is not None:
-        if "paigow" not in games and not args.engine.startswith("table:"):
+        if not any(games.game(g).spreads for g in chosen) \
+                and not args.engine.startswith("table:"):
             raise UsageError("--scheduler runs the Pai Gow pass, or a session log's sessions, "
                              "on a cluster, and check --only craps of an engine has neither: "
                              "leave out --scheduler, or --only")
@@ -238,7 +218,7 @@ def _checked_arguments(args: argparse.Namespace) -> tuple[dict[str, str], Budget
         except scale.SchedulerError as exc:
             raise UsageError(str(exc)) from None
     check_output_paths(args.output, args.bundle, engine_reads(args.engine))
-    return readings, budget, wagers, games
+    return readings, budget, wagers, chosen
 
 
 def _check_engine_for_scheduler(args: argparse.Namespace, engine: Engine) -> None:
@@ -256,7 +236,7 @@ def _check_engine_for_scheduler(args: argparse.Namespace, engine: Engine) -> Non
 def run_check(args: argparse.Namespace) -> int:
     from casino_proofs.command.output import write_text
 
-    readings, budget, wagers, games = _checked_arguments(args)
+    readings, budget, wagers, chosen = _checked_arguments(args)
     started = time.perf_counter()  # the engine's opening too (a session log is judged then)
     stage("opening the engine")
     engine = open_engine(args.engine, args.engine_timeout_ms, sessions=session_budget(args),
@@ -267,34 +247,34 @@ def run_check(args: argparse.Namespace) -> int:
     _check_engine_for_scheduler(args, engine)
     hello = engine.hello
     try:
-        readings, claim_notes = readings_claimed(hello, readings, games)
+        readings, claim_notes = readings_claimed(hello, readings, chosen)
     except UsageError:
         engine.close()
         raise
     check = CheckRun(args, engine, budget, wagers, bool(args.bundle))
     described = engine.describe()
     if args.only is not None:
-        other = next(g for g in GAMES if g != args.only)
-        check.left_out.append({"what": f"every {other} obligation",
-                               "why": f"--only {args.only}"})
+        check.left_out += [{"what": f"every {other} obligation", "why": f"--only {args.only}"}
+                           for other in games.names() if other != args.only]
     needs = registry.needs(CheckDocument, args.format)
     check.after = _steps_after(args, needs)
     par_doc: ParDocument | None = None
     try:
-        check.every_run(readings, games)
+        check.every_run(readings, chosen)
         notes = claim_notes + engine.notes()
         table_domain = table_player(engine).table_domain() \
             if engine.can(Capability.PLAYS_TABLES) else []
         if args.bundle or "par" in needs:
             stage("the PAR sheet")
-            played = tuple(g for g in games if g in hello.games)
-            par_doc = par_sheet(engine, readings, played, wagers, check.pass_counts,
-                                args.workers)
+            played = tuple(g for g in chosen if g in hello.games)
+            pass_counts = (check.runs[0].get("paigow") or {}).get("combination_counts") \
+                if check.runs else None
+            par_doc = par_sheet(engine, readings, played, wagers, pass_counts, args.workers)
     finally:
         engine.close()
     _all_readings_note(args, engine, check.runs, notes)
     seconds = time.perf_counter() - started
-    context = {**report_context(readings, policies_in_force(engine), games),
+    context = {**report_context(readings, policies_in_force(engine), chosen),
                "budget": budget.as_json()}
     doc = CheckDocument(tuple(check.results), context, seconds,
                         check.detail(described, notes, table_domain), readings,
@@ -307,7 +287,7 @@ def run_check(args: argparse.Namespace) -> int:
         stage("writing the audit bundle")
         try:
             write_bundle(args.bundle, check.results, context, budget, doc.detail.json(),
-                         check.craps_answers, par_doc.json() if par_doc else None)
+                         check.answers.get("craps", {}), par_doc.json() if par_doc else None)
         except OSError as exc:
             raise UsageError(f"--bundle {args.bundle}: cannot write it ({exc.strerror or exc});"
                              " no report written") from exc

@@ -8,8 +8,9 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from casino_proofs import games
 from casino_proofs.adapters.targets import open_target
-from casino_proofs.command.arguments import UsageError, check_scope, parse_wagers
+from casino_proofs.command.arguments import UsageError, check_scope, games_of, parse_wagers
 from casino_proofs.command.options import (
     ENGINE_BOUNDS,
     ENGINE_TIMEOUT_MS,
@@ -19,6 +20,7 @@ from casino_proofs.command.options import (
     budget_options,
     budget_type,
     command,
+    only_option,
     report_options,
 )
 from casino_proofs.command.output import check_output_paths, engine_reads, write_report
@@ -68,8 +70,7 @@ def register(sub: Commands) -> None:
                    help="read an ambiguous clause this way on side A (repeatable)")
     p.add_argument("--b-reading", action="append", default=[], metavar="NAME=VALUE",
                    help="read an ambiguous clause this way on side B (repeatable)")
-    p.add_argument("--only", choices=("craps", "paigow"), default=None,
-                   help="one game only (default: both)")
+    only_option(p, "one game only (default: both)")
     p.add_argument("--wagers", metavar="LIST", help="these craps wagers only (comma-separated)")
     p.add_argument("--expect", metavar="FILE",
                    help="the differences expected: a previous run's --format json, or a "
@@ -122,12 +123,12 @@ def read_expected(path: str) -> dict[str, str | None]:
 
 
 def _check_id(path: str, id_: str, where: str) -> None:
-    from casino_proofs.analyses import diff
 
     game, _, rest = id_.partition("/")
-    if game not in diff.GAMES or not rest or any(c.isspace() for c in id_):
-        raise UsageError(f"--expect {path}, {where}: a difference ID is craps/... or "
-                         f"paigow/... with no spaces, not {id_[:80]!r}")
+    if game not in games.names() or not rest or any(c.isspace() for c in id_):
+        shapes = " or ".join(f"{g}/..." for g in games.names())
+        raise UsageError(f"--expect {path}, {where}: a difference ID is {shapes} with no "
+                         f"spaces, not {id_[:80]!r}")
 
 
 def _side(name: str, pairs: list[str], option: str, timeout_ms: int,
@@ -168,8 +169,8 @@ def run_diff(args: argparse.Namespace) -> int:
 
     budget = Budget(z3_rlimit=args.rlimit, wall_ms=args.timeout_ms)
     wagers = parse_wagers(args.wagers)
-    games = diff.GAMES if args.only is None else (args.only,)
-    check_scope(games, wagers, "diff")
+    chosen = games_of(args.only)
+    check_scope(chosen, wagers, "diff")
     check_output_paths(args.output, None,
                        [*engine_reads(args.a), *engine_reads(args.b),
                         *([("the expected differences", args.expect)] if args.expect else [])])
@@ -184,7 +185,7 @@ def run_diff(args: argparse.Namespace) -> int:
         raise
     bar = phase("diff", unit="hands")
     try:
-        doc = diff.run(a, b, games, wagers, budget, args.workers, bar.reached)
+        doc = diff.run(a, b, chosen, wagers, budget, args.workers, bar.reached)
     finally:
         bar.close()
         for t in (a, b):
@@ -192,7 +193,7 @@ def run_diff(args: argparse.Namespace) -> int:
                 t.engine.close()
     context = report_context({})
     expect = None if expected is None else {
-        "file": args.expect, **diff.compare_expected(doc, expected, games, wagers)}
+        "file": args.expect, **diff.compare_expected(doc, expected, chosen, wagers)}
     report = DiffDocument(doc, context["tool"], context["regulation"], budget.as_json(), expect)
     write_report(report, args.format, args.output)
     return report.exit_code

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from casino_proofs.command.options import Commands, command, report_options
+from casino_proofs.command.options import Commands, command, only_option, report_options
 from casino_proofs.command.output import write_report
 from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED
 from casino_proofs.reports.documents import MutantsDocument
@@ -19,8 +19,7 @@ def register(sub: Commands) -> None:
                       "reversed) and faulty specifications (a rule dropped, weakened or "
                       "shifted); run each through the proofs. Exit 1 if any survives.")
     report_options(mutants, MutantsDocument)
-    mutants.add_argument("--only", choices=("craps", "paigow"), default=None,
-                         help="one game only (default: both)")
+    only_option(mutants, "one game only (default: both)")
     mutants.add_argument("--quick", action="store_true",
                          help="a representative subset: one mutant of each kind per clause")
     mutants.set_defaults(run=run_mutants)

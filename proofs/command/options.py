@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Callable, Iterator
 from typing import Any, NoReturn
 
-from casino_proofs import spec
+from casino_proofs import games, spec
 from casino_proofs.adapters.exec_engine import DEFAULT_TIMEOUT_MS
 from casino_proofs.obligations.verdict import (
     EXIT_ERROR,
@@ -211,6 +211,11 @@ def budget_type(option: str) -> Callable[[str], int]:
         except BudgetError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from exc
     return parse
+
+
+def only_option(p: argparse.ArgumentParser, help: str) -> None:
+    """``--only GAME``: one game of the registry (``games.py``) only."""
+    p.add_argument("--only", choices=games.names(), default=None, help=help)
 
 
 def reading_option(p: argparse.ArgumentParser) -> None:

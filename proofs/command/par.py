@@ -19,11 +19,12 @@ from casino_proofs.command.options import (
     budget_type,
     command,
     engine_options,
+    only_option,
     reading_option,
     report_options,
 )
 from casino_proofs.command.output import check_output_paths, engine_reads, write_report
-from casino_proofs.context import GAMES, parse_readings, report_context
+from casino_proofs.context import parse_readings, report_context
 from casino_proofs.obligations.capabilities import policies_in_force
 from casino_proofs.reports.documents import ParDocument
 
@@ -39,8 +40,7 @@ def register(sub: Commands) -> None:
                   "seven-card hand); from the specification, checked against the "
                   "implementation under test.")
     reading_option(par)
-    par.add_argument("--only", choices=("craps", "paigow"), default=None,
-                     help="one game only (default: both)")
+    only_option(par, "one game only (default: both)")
     par.add_argument("--wagers", metavar="LIST",
                      help="these craps wagers only (comma-separated)")
     report_options(par, ParDocument)
@@ -80,7 +80,7 @@ def run_par(args: argparse.Namespace) -> int:
     from casino_proofs.progress import phase
 
     engine = open_engine(args.engine, args.engine_timeout_ms, bounds=bounds_of(args))
-    parts = [g for g in ("craps", "paigow") if args.only in (None, g)]
+    parts = list(games)
     # no time left: the craps sheet takes a second or two, the Pai Gow sheet many more
     bar = phase("par", len(parts), "games", estimate=False)
     try:
@@ -95,7 +95,7 @@ def run_par(args: argparse.Namespace) -> int:
         bar.close()
         engine.close()
     doc = ParDocument({**report_context(readings, policies_in_force(engine),
-                                        (args.only,) if args.only else GAMES),
+                                        games),
                        "engine": engine.target}, craps, paigow, monte)
     write_report(doc, args.format, args.output)
     return doc.exit_code

@@ -15,15 +15,16 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
+from casino_proofs import games
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
 from casino_proofs.obligations.words import counted
 from casino_proofs.protocol.channel_log import ChannelFault, ChannelLog
 
-CLAUSE = {"craps": "r3-95.15-intro.s1", "paigow": "r3-40-intro.s1"}
-
 
 def channel_obligation(game: str, oid: str, scope: str) -> Obligation:
-    return Obligation(oid, "channel", CLAUSE[game], (CLAUSE[game],), "the engine", scope,
+    """The channel obligation of a game's run, resting on the clause that offers the game."""
+    clause = games.game(game).offered
+    return Obligation(oid, "channel", clause, (clause,), "the engine", scope,
                       "every request the checker sent got a whole answer, in step, whatever "
                       "its batch size", game=game)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from casino_proofs import regulation, spec
+from casino_proofs import games, regulation, spec
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
 from casino_proofs.protocol.hello import Hello
 
@@ -45,7 +45,7 @@ def plan_runs(hello: Hello, base: dict[str, str], all_readings: bool, games: tup
 
 def not_offered(game: str) -> Result:
     """The engine's hello does not list the game: REFUTED, unless the user leaves it out."""
-    clause = "r3-95.15-intro.s1" if game == "craps" else "r3-40-intro.s1"
+    clause = games.game(game).offered
     ob = Obligation(f"{game}/offered", "offered", clause, (clause,), game, "the engine",
                     f"the engine plays {game}", game=game)
     return Result(ob, Verdict.REFUTED, 0.0,

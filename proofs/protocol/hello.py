@@ -7,7 +7,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-GAMES = ("craps", "paigow")
+from casino_proofs import games as registry
+
 #: every published version of each interface (protocol 1: one wager at a time; protocol 2:
 #: a table), and the release that published it (docs/engine-protocol.md, "Protocol
 #: versions"). A hello that names none speaks the first: the page of 0.1.0 asked no version.
@@ -67,9 +68,9 @@ def read_hello(raw: Any) -> Hello:
             raise EngineUnavailable(f"the engine's hello has no string {key!r} of 1 to "
                                     f"{HELLO_TEXT} characters")
     games, wagers = raw.get("games"), raw.get("wagers", [])
-    if not isinstance(games, list) or not all(g in GAMES for g in games):
+    if not isinstance(games, list) or not all(g in registry.names() for g in games):
         raise EngineUnavailable("the engine's hello lists its games as a list among "
-                                "\"craps\", \"paigow\"")
+                                + ", ".join(f'"{g}"' for g in registry.names()))
     if not isinstance(wagers, list) or len(wagers) > HELLO_LIST or not all(
             isinstance(w, str) and len(w) <= HELLO_TEXT for w in wagers):
         raise EngineUnavailable(f"the engine's hello lists its wagers as a list of at most "

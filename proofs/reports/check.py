@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from casino_proofs import regulation
+from casino_proofs import games, regulation
 from casino_proofs.audit.schema import obligation_json
 from casino_proofs.obligations.verdict import Result, Verdict, exit_code
 from casino_proofs.reports.documents import (
@@ -53,7 +53,7 @@ def to_json(results: list[Result], context: dict[str, Any], seconds: float,
            if k in given},
         "obligations": [obligation_json(r) for r in results],
         "findings": findings_json(results),
-        **({"paigow": given["paigow"]} if "paigow" in given else {}),
+        **{name: given[name] for name in (detail or CheckDetail()).figures},
         "summary": {
             "total": len(results), **_counts(results), "verdict": overall(results),
             "exit_code": exit_code(results), "seconds": round(seconds, 3),
@@ -494,8 +494,8 @@ def to_text(results: list[Result], context: dict[str, Any], seconds: float,
         lines += ["", f"Every obligation, under {under}:" if under else "Every obligation:"]
         columns = columns_of(mine)
         lines += [line for r in mine for line in obligation_lines(r, columns)]
-    if detail.paigow is not None:
-        lines += paigow_lines(detail.paigow)
+    for name, figures in detail.figures.items():
+        lines += games.entry(name, "figures")(figures)
     lines.append("")
     confirmed = sum(1 for r in results if r.verdict is Verdict.PROVED and r.enumeration)
     finite = sum(1 for r in results if r.enumeration)
@@ -511,29 +511,6 @@ def _hanging(text: str) -> str:
     event of a script (so that it reads as that event's, not the next's)."""
     indent = len(text) - len(text.lstrip())
     return " " * (indent + (3 if re.match(r"\s*\d+\. ", text) else 2))
-
-
-def paigow_lines(game: dict[str, Any]) -> list[str]:
-    """The Pai Gow figures: hands, the silence report and the digest of the order."""
-    lines = ["", "Pai Gow Poker, s. 40:"]
-    for scope in ("high", "low"):
-        lines.append(f"  {scope} hands: {game['hands'][scope]:,} hands in "
-                     f"{game['classes'][scope]:,} classes; order digest sha256:"
-                     f"{game['digest'][scope][:16]}")
-    lines.append("  What s. 40 leaves undecided (pairs of distinct values of the implementation):")
-    for scope in ("high", "low"):
-        report = game["silence"][scope]
-        for row in report["by_combination"]:
-            lines.append(
-                f"    {scope:<4} {row['combination']:<16} {row['distinct_values']:>5,} values "
-                f"{row['pairs']:>9,} pairs: {row['decided_by_text']:>9,} by the text, "
-                f"{row['decided_by_convention']:>9,} by {row['convention']}")
-        across = report["across_combinations"]
-        lines.append(
-            f"    {scope:<4} {'across combinations':<22} {across['pairs']:>15,} pairs: "
-            f"{across['decided_by_text']:>11,} by the text, "
-            f"{across['decided_by_convention']:>9,} by convention")
-    return lines
 
 
 def _impl_hand_text(impl_side: dict[str, Any]) -> str:

@@ -54,7 +54,8 @@ class CheckDetail:
     """Everything a check report states besides its verdicts: the engine under test (its
     description), each run (its readings and the fingerprints of its answers), the games each
     run was about, what was left out and why, the notes, the wagers chosen, the scope, a
-    table's fault domain, and the Pai Gow figures of the run under the readings in force."""
+    table's fault domain, and each game's figures of the run under the readings in force (by
+    game: what its report states beside its verdicts, as the Pai Gow hands and classes)."""
 
     engine: JSON | None = None
     runs: tuple[JSON, ...] = ()
@@ -64,7 +65,7 @@ class CheckDetail:
     scope: CheckScope = field(default_factory=CheckScope)
     notes: tuple[str, ...] = ()
     table_domain: tuple[JSON, ...] = ()
-    paigow: JSON | None = None
+    figures: dict[str, JSON] = field(default_factory=dict)
 
     def domain_notes(self) -> list[str]:
         """A table check's fault domain, a sentence each (none for a check of another
@@ -80,8 +81,7 @@ class CheckDetail:
                    left_out=list(self.left_out),
                    wagers=None if self.wagers is None else list(self.wagers),
                    scope=self.scope.json())
-        if self.paigow is not None:
-            out["paigow"] = self.paigow
+        out.update(self.figures)
         out["notes"] = list(self.notes)
         if self.table_domain:
             out["table_domain"] = list(self.table_domain)

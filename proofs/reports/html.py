@@ -15,8 +15,9 @@ import re
 from collections import Counter
 from typing import Any
 
+from casino_proofs import games as registry
 from casino_proofs import regulation
-from casino_proofs.context import GAMES, game_of
+from casino_proofs.context import game_of
 from casino_proofs.obligations.verdict import Result, Verdict, exit_code
 from casino_proofs.reports.check import (
     engine_entries,
@@ -293,7 +294,7 @@ def to_html(results: list[Result], context: dict[str, Any], seconds: float,
     sheet."""
     detail = detail or CheckDetail()
     only = detail.scope.only
-    games = GAMES if not only else (str(only),)
+    games = registry.names() if not only else (str(only),)
     readings = "".join(
         f'<tr><td class="name">{e(k)}</td><td class="name">{e(v["value"])}</td>'
         f"<td>{'default' if v['default'] else 'chosen'}</td><td>{e(v['description'])}</td></tr>"

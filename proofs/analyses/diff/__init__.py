@@ -5,7 +5,6 @@ two sides settle differently; ``paigow`` counts the hands and ordered pairs of h
 name or order differently."""
 
 from casino_proofs.analyses.diff.compare import (
-    GAMES,
     SCHEMA,
     SCHEMA_VERSION,
     Target,
@@ -13,4 +12,4 @@ from casino_proofs.analyses.diff.compare import (
     run,
 )
 
-__all__ = ["GAMES", "SCHEMA", "SCHEMA_VERSION", "Target", "compare_expected", "run"]
+__all__ = ["SCHEMA", "SCHEMA_VERSION", "Target", "compare_expected", "run"]

@@ -18,11 +18,11 @@ import json
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from casino_proofs import regulation, spec
+from casino_proofs import games, regulation, spec
 from casino_proofs.analyses.diff import craps as dc
 from casino_proofs.analyses.diff import paigow as dp
 from casino_proofs.obligations.craps.lifting import state_dict
@@ -35,7 +35,6 @@ from casino_proofs.solving.budget import Budget
 
 SCHEMA = "casino-proofs/diff"
 SCHEMA_VERSION = 1
-GAMES = ("craps", "paigow")
 
 
 @dataclass
@@ -47,7 +46,7 @@ class Target:
     engine: Engine | None  # None: the specification
 
     def games(self) -> tuple[str, ...]:
-        return GAMES if self.engine is None else tuple(self.engine.hello.games)
+        return games.names() if self.engine is None else tuple(self.engine.hello.games)
 
     def wagers(self) -> tuple[str, ...]:
         return tuple(spec.WAGER_NAMES) if self.engine is None \
@@ -63,6 +62,23 @@ class Target:
         if defects and self.engine is None:
             out["text_defective"] = defects
         return out
+
+
+@dataclass
+class Asked:
+    """What one game's section of a diff is asked besides its two sides (the wagers chosen,
+    None: every one; the solver's budget; the processes of a pass and its progress), and
+    where it tells what it found: the differences, the problems of the diff itself, and what
+    a completeness query could not decide. A game's ``diff`` entry point (``games.py``) takes
+    the two sides and this, and returns its section of the document."""
+
+    wagers: list[str] | None
+    budget: Budget
+    workers: int = 2
+    progress: Callable[[int, int], None] | None = None
+    differences: list[dict[str, Any]] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    unknown: list[str] = field(default_factory=list)
 
 
 def defective(readings: dict[str, str]) -> list[str]:
@@ -185,8 +201,10 @@ def _entry(d: dc.Difference, sa: dc.Side, sb: dc.Side, unreplayed: dict[CrapsInp
     return entry
 
 
-def craps_section(a: Target, b: Target, wagers: list[str], budget: Budget,
-                  differences: list[dict[str, Any]], problems: list[str]) -> dict[str, Any]:
+def craps_section(a: Target, b: Target, asked: Asked) -> dict[str, Any]:
+    """The craps section: every wager both sides offer, input by input."""
+    wagers = asked.wagers or list(spec.WAGER_NAMES)
+    budget, differences, problems = asked.budget, asked.differences, asked.problems
     offered_a, offered_b = set(a.wagers()), set(b.wagers())
     both = [w for w in wagers if w in offered_a and w in offered_b]
     one_sided = _one_sided(wagers, offered_a, offered_b, differences)
@@ -223,6 +241,8 @@ def craps_section(a: Target, b: Target, wagers: list[str], budget: Budget,
                 row["edge_unreached"] = {"inputs": len(unreached),
                                          "first": unreached[0].text()}
         rows.append(row)
+    asked.unknown += [f"craps {w['wager']}: {w['completeness'].get('detail', '')}"
+                      for w in rows if w["completeness"]["verdict"] == "UNKNOWN"]
     return {"inputs": sum(len(dc.inputs_of(w)) for w in both), "wagers": rows,
             "one_sided": one_sided, "differing_inputs": len(listed),
             "by_clause": dict(sorted(by_clause.items()))}
@@ -258,12 +278,12 @@ def _ranker_for_grid(a: Target, b: Target) -> dict[str, str]:
     return a.readings
 
 
-def paigow_section(a: Target, b: Target, workers: int, differences: list[dict[str, Any]],
-                   problems: list[str],
-                   progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+def paigow_section(a: Target, b: Target, asked: Asked) -> dict[str, Any]:
+    """The Pai Gow section: every hand of both scopes, its name and its place in the order."""
+    differences, problems = asked.differences, asked.problems
     pa = dp.PaiGowSide(a.label, a.readings, a.engine)
     pb = dp.PaiGowSide(b.label, b.readings, b.engine)
-    passed = dp.every_hand(pa, pb, workers, progress)
+    passed = dp.every_hand(pa, pb, asked.workers, asked.progress)
     for tag, log in sorted(passed.channel.items()):
         problems += channel_problems(tag.upper(), "paigow", log)
     groups = passed.groups
@@ -401,16 +421,17 @@ def _scope_json(diff: dp.ScopeDiff, groups: dp.Groups, grid: dp.SpecRanker,
 # -- the document -----------------------------------------------------------------------------
 
 
-def run(a: Target, b: Target, games: tuple[str, ...], wagers: list[str] | None,
+def run(a: Target, b: Target, chosen: tuple[str, ...], wagers: list[str] | None,
         budget: Budget, workers: int = 2,
         progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    """Every difference between ``a`` and ``b`` in ``games``, as the diff document."""
+    """Every difference between ``a`` and ``b`` in the games ``chosen``, as the diff
+    document: each game's section by its ``diff`` entry point (``games.py``)."""
     started = time.perf_counter()
-    differences: list[dict[str, Any]] = []
-    problems: list[str] = []
+    asked = Asked(wagers, budget, workers, progress)
+    differences = asked.differences
     left_out: list[dict[str, str]] = []
     doc: dict[str, Any] = {"schema": SCHEMA, "schema_version": SCHEMA_VERSION}
-    for game in games:
+    for game in chosen:
         have = [t for t in (a, b) if game in t.games()]
         if len(have) < 2:
             if len(have) == 1:
@@ -420,16 +441,9 @@ def run(a: Target, b: Target, games: tuple[str, ...], wagers: list[str] | None,
             left_out.append({"what": game, "why": "not offered by " + " and ".join(
                 t.label for t in (a, b) if game not in t.games())})
             continue
-        if game == "craps":
-            doc["craps"] = craps_section(a, b, wagers or list(spec.WAGER_NAMES), budget,
-                                         differences, problems)
-        else:
-            doc["paigow"] = paigow_section(a, b, workers, differences, problems, progress)
-    unknown = [f"craps {w['wager']}: {w['completeness'].get('detail', '')}"
-               for w in doc.get("craps", {}).get("wagers", [])
-               if w["completeness"]["verdict"] == "UNKNOWN"]
+        doc[game] = games.entry(game, "diff")(a, b, asked)
     doc.update(a=a.json(), b=b.json())  # after the run: what a table matched, its notes
-    doc.update(differences=differences, problems=problems, unknown=unknown,
+    doc.update(differences=differences, problems=asked.problems, unknown=asked.unknown,
                left_out=left_out, seconds=round(time.perf_counter() - started, 2))
     doc["verdict"] = verdict(doc)
     return doc
@@ -451,23 +465,25 @@ def verdict(doc: dict[str, Any]) -> str:
 # -- expectations -----------------------------------------------------------------------------
 
 
-def in_scope(id_: str, games: tuple[str, ...], wagers: list[str] | None) -> bool:
+def in_scope(id_: str, chosen: tuple[str, ...], wagers: list[str] | None) -> bool:
     """Whether this run compared what the difference ``id_`` is about (an expected difference
-    outside it is neither found nor gone: it was not looked for)."""
+    outside it is neither found nor gone: it was not looked for; ``--wagers`` chooses among
+    the wagers of a game that has them)."""
     game, _, rest = id_.partition("/")
-    if game not in games:
+    if game not in chosen:
         return False
-    return game != "craps" or wagers is None or rest.split("/", 1)[0] in wagers
+    return not games.game(game).wagers or wagers is None or rest.split("/", 1)[0] in wagers
 
 
 def compare_expected(doc: dict[str, Any], expected: dict[str, str | None],
-                     games: tuple[str, ...] = GAMES,
+                     chosen: tuple[str, ...] | None = None,
                      wagers: list[str] | None = None) -> dict[str, Any]:
     """This run's differences against the expected ones (ID -> fingerprint, or None where
     only the ID was reviewed): new, gone and changed, each named; expected ones about what
     this run did not compare (``--only``, ``--wagers``) are counted apart."""
     found = {d["id"]: d for d in doc["differences"]}
-    looked = {i: fp for i, fp in expected.items() if in_scope(i, games, wagers)}
+    looked = {i: fp for i, fp in expected.items()
+              if in_scope(i, games.names() if chosen is None else chosen, wagers)}
     new = [{"id": i, "what": d["what"]} for i, d in found.items() if i not in looked]
     gone = [{"id": i} for i in looked if i not in found]
     changed = [{"id": i, "what": found[i]["what"]} for i, fp in looked.items()

@@ -1,0 +1,85 @@
+"""Every game of the by-law the tool checks, in one place (issue 46), in the pattern of
+``reports/registry.py``.
+
+Each game has one entry: its name (the word its obligation IDs, ``--only``, a hello and a
+bundle's fields use), its title and its label (as a sentence and a progress bar name it), the
+clause an engine that does not offer it refutes, the sections of the by-law it is, and its
+entry points, each a ``module:attribute`` of ``casino_proofs`` resolved when it is used: what
+proves the game, derives a bundle of it again, writes its PAR sheet and its diff, and the
+lines a report says of it. A game's code lives in its own room (``proofs/<name>/``), above
+every shared floor: nothing outside the room imports it, and nothing of it is loaded before a
+command asks for it. Every command's games, ``--only`` choices and per-game step come from
+here; no shared module names a game (``tests/test_architecture.py``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: what it is called, the clause that offers it, the sections of the by-law it
+    is (the prefixes of its clause IDs), the unit its proof's progress counts, whether
+    ``--wagers`` chooses among its wagers (the specification's catalogue), whether its proof
+    has a pass spread over processes or a cluster (``--workers``, ``--scheduler``), and its
+    entry points (``module:attribute`` in ``casino_proofs``)."""
+
+    name: str
+    title: str
+    label: str
+    offered: str
+    sections: tuple[str, ...]
+    unit: str
+    wagers: bool = False
+    spreads: bool = False
+    entries: Mapping[str, str] = field(default_factory=dict)
+
+
+GAMES: tuple[Game, ...] = (
+    Game("craps", "craps", "craps", "r3-95.15-intro.s1", ("r3-95.15", "r3-95.16"),
+         "wagers checked", True, False,
+         {"prove": "obligations.craps.game:prove",
+          "diff": "analyses.diff.compare:craps_section",
+          "rederive": "audit.rederive_craps:rederive"}),
+    Game("paigow", "Pai Gow Poker", "Pai Gow", "r3-40-intro.s1", ("r3-40",), "hands", False, True,
+         {"prove": "obligations.paigow.game:prove",
+          "diff": "analyses.diff.compare:paigow_section",
+          "rederive": "audit.rederive_paigow:rederive",
+          "figures": "obligations.paigow.report:figure_lines"}),
+)
+
+
+def names() -> tuple[str, ...]:
+    """Every game's name, in the order every list, report and run takes them."""
+    return tuple(g.name for g in GAMES)
+
+
+def game(name: str) -> Game:
+    """The entry of the game ``name`` (KeyError naming the games otherwise)."""
+    for g in GAMES:
+        if g.name == name:
+            return g
+    raise KeyError(f"no game {name!r} in games.py; games: {', '.join(names())}")
+
+
+def of_clause(clause_id: str) -> str | None:
+    """The game a clause or paragraph of the by-law belongs to (None: none of them)."""
+    return next((g.name for g in GAMES if clause_id.startswith(g.sections)), None)
+
+
+def has(name: str, point: str) -> bool:
+    """Whether the game has the entry point ``point``."""
+    return point in game(name).entries
+
+
+def entry(name: str, point: str) -> Any:
+    """The game's entry point ``point``, imported now (KeyError if the game has none)."""
+    where = game(name).entries.get(point)
+    if where is None:
+        raise KeyError(f"the game {name!r} has no entry point {point!r} in games.py")
+    module, _, attribute = where.partition(":")
+    return getattr(importlib.import_module(f"casino_proofs.{module}"), attribute)
