@@ -38,7 +38,8 @@ HYPOTHESES = (
     "and bets of several families, are played by the sessions, the transition model (two "
     "bets of any kinds) and the domain scripts (three bets of one wager moved or decided on "
     "one roll), not by the k-complete suite",
-    "a fault that starts after more rolls than a session plays, after more than "
+    "a fault that starts after more rolls than the sessions that bet its wager play, after "
+    "more than "
     f"{MOST_CALLS} calls on one bet, or at a stake, a history, a player or an ID no script "
     "or session uses, is not established by this check",
 )
