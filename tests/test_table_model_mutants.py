@@ -42,8 +42,10 @@ def mutants(wagers: tuple[str, ...]) -> list[dict[str, Any]]:
     states = {key: i for i, key in enumerate(m.edges)}
     inputs = {label: i for i, label in enumerate(m.inputs())}
     return [{"family": FAMILIES[wagers], "state": states[x.state], "input": inputs[x.label],
-             "target": None if x.target is None else states[x.target]}
-            for _kind, x in Analysis(m, apart(m.edges), []).single() if x is not None]
+             "target": None if x.target is None else states[x.target],
+             **({"refusing": True} if x.refusing else {})}
+            for _kind, x in Analysis(m, apart(m.edges), [],
+                                     apart(m.edges, refusing=True)).single() if x is not None]
 
 
 def _check(wagers: tuple[str, ...], fault: dict[str, Any]) -> tuple[int, list[str]]:
@@ -94,7 +96,7 @@ def _unshown(wagers: tuple[str, ...]) -> list[str]:
     does: each is a false kill, a hole in the fault domain the report states."""
     m = machine(wagers, FAMILIES[wagers])
     part = next(p for p in suite.build(m.setting) if p.family.name == FAMILIES[wagers])
-    analysis = Analysis(m, part.apart, read(m, part.scripts))
+    analysis = Analysis(m, part.apart, read(m, part.scripts), part.refusing)
     states = {key: i for i, key in enumerate(m.edges)}
     inputs = {label: i for i, label in enumerate(m.inputs())}
     out = []
@@ -103,7 +105,8 @@ def _unshown(wagers: tuple[str, ...]) -> list[str]:
             continue
         fault = {"family": FAMILIES[wagers], "state": states[x.state],
                  "input": inputs[x.label],
-                 "target": None if x.target is None else states[x.target]}
+                 "target": None if x.target is None else states[x.target],
+                 "refusing": x.refusing}
         table, reference = Mutant(wagers, fault, m), Mutant(wagers, {**fault, "state": -1}, m)
         if all(table.play(list(part.scripts[w])) == reference.play(list(part.scripts[w]))
                for w, _pos in analysis.at[(x.state, x.label)]):

@@ -87,8 +87,16 @@ class Mutant:
     label: Label
     target: Key | None = None
     then: Label | None = None
+    #: from the fault on, the table refuses every choice the text leaves to it (a legal
+    #: policy on its own: the fault is the transfer)
+    refusing: bool = False
 
     def words(self) -> str:
+        said = self._words()
+        return said + (", and refuses every choice the text leaves to it" if self.refusing
+                       else "")
+
+    def _words(self) -> str:
         where = f"at the state \"{state_words(self.state)}\", on \"{label_words(self.label)}\""
         if self.then is not None:
             where += (", the table goes to an extra state that, on \"" +
@@ -143,8 +151,10 @@ class Mutation:
 class Analysis:
     """The mutants of one machine run on the words of its suite."""
 
-    def __init__(self, machine: FamilyMachine, apart: set[Pair], words: list[Word]) -> None:
+    def __init__(self, machine: FamilyMachine, apart: set[Pair], words: list[Word],
+                 refusing: set[Pair] | None = None) -> None:
         self.machine, self.apart, self.words = machine, apart, words
+        self.refusing = refusing or set()
         self.edges = machine.edges
         self.at: dict[tuple[Key, Label], list[tuple[int, int]]] = {}
         self.at_then: dict[tuple[Key, Label, Label], list[tuple[int, int]]] = {}
@@ -153,12 +163,14 @@ class Analysis:
                 self.at.setdefault(key, []).append((w, pos))
                 if pos + 1 < len(word.labels):
                     self.at_then.setdefault((*key, word.labels[pos + 1]), []).append((w, pos))
-        self._diverges: dict[tuple[Key, int, int], bool] = {}
+        self._diverges: dict[tuple[Key, int, int, bool], bool] = {}
 
-    def diverges(self, state: Key, w: int, pos: int) -> bool:
+    def diverges(self, state: Key, w: int, pos: int, refusing: bool = False) -> bool:
         """Whether word ``w`` from its ``pos``-th input, run from ``state``, answers
-        otherwise than the machine did."""
-        memo = (state, w, pos)
+        otherwise than the machine did (``refusing``: a table that refuses every choice the
+        text leaves to it, and stays where it is; where the machine leaves the choice to
+        the table too, the script is cut there)."""
+        memo = (state, w, pos, refusing)
         found = self._diverges.get(memo)
         if found is not None:
             return found
@@ -167,9 +179,13 @@ class Analysis:
             edge = self.edges[state].get(label)
             if edge is None:
                 break
-            if differs(due, edge[0]):
+            if differs(due, edge[0], refusing):
                 answer = True
                 break
+            if refusing and edge[0] == EITHER:
+                if due == EITHER:
+                    break
+                continue  # refused, as due: the table stays
             state = edge[1]
         self._diverges[memo] = answer
         return answer
@@ -179,7 +195,7 @@ class Analysis:
             where = self.at.get((m.state, m.label), [])
             if m.target is None:
                 return bool(where)
-            return any(self.diverges(m.target, w, pos + 1) for w, pos in where)
+            return any(self.diverges(m.target, w, pos + 1, m.refusing) for w, pos in where)
         where = self.at_then.get((m.state, m.label, m.then), [])
         if m.target is None:
             return bool(where)
@@ -190,7 +206,11 @@ class Analysis:
         return (due, got) in self.apart
 
     def single(self) -> Iterator[tuple[str, Mutant | None]]:
-        """Every output fault and every transfer fault (None: an equivalent one)."""
+        """Every output fault and every transfer fault (None: an equivalent one); a transfer
+        to a state that leaves some answer to the table twice: taking, then refusing every
+        choice."""
+        choosing = {u for u, edges in self.edges.items()
+                    if any(o == EITHER for o, _t in edges.values())}
         for s, edges in self.edges.items():
             for label, (o, t) in edges.items():
                 if o != EITHER:
@@ -198,6 +218,9 @@ class Analysis:
                 for u in self.edges:
                     if u != t:
                         yield "transfer", Mutant(s, label, u) if self._apart(t, u) else None
+                    if u in choosing and u != t:
+                        yield "transfer", Mutant(s, label, u, refusing=True) \
+                            if (t, u) in self.refusing else None
 
     def _apart_from(self) -> dict[Key, list[Key]]:
         return {t: [u for u in self.edges if u != t and self._apart(t, u)] for t in self.edges}

@@ -51,6 +51,8 @@ class FamilySuite:
     apart: set[Pair]
     identifiers: dict[Key, list[Probe]]
     scripts: list[tuple[Event, ...]] = field(default_factory=list)
+    #: the pairs (t, u) apart where the table in u refuses every choice the text leaves it
+    refusing: set[Pair] = field(default_factory=set)
     #: what keeps the suite from being complete (none when the machine is exact and every
     #: two states apart are told apart)
     problems: list[str] = field(default_factory=list)
@@ -163,10 +165,14 @@ def _family_suite(setting: Setting, family: Family, forced_k: int | None,
                   budget: int) -> FamilySuite:
     machine = FamilyMachine(setting, family)
     pairs = apart(machine.edges)
+    refusing = apart(machine.edges, refusing=True)
     chosen, untold = probes(machine.edges, pairs)
+    more, untold_refusing = probes(machine.edges, refusing, True, chosen)
+    chosen += more
+    untold |= untold_refusing
     part = FamilySuite(machine, 0, chosen, pairs,
-                       identifiers(machine.edges, pairs, chosen),
-                       problems=list(machine.problems))
+                       identifiers(machine.edges, pairs, chosen, refusing),
+                       problems=list(machine.problems), refusing=refusing)
     if untold:
         part.problems.append(f"{family.name}: {len(untold):,} "
                              f"pair{'' if len(untold) == 1 else 's'} of its states apart "
@@ -190,10 +196,12 @@ def mutation(part: FamilySuite, played: Sequence[Sequence[Event]],
     """The family's mutants run on the words its played scripts are (``cut``: each
     script's first event the table refused that the text leaves to it, None for none: the
     script shows the machine's path only up to it)."""
-    analysis = Analysis(part.machine, part.apart, read(part.machine, played, cut))
+    analysis = Analysis(part.machine, part.apart, read(part.machine, played, cut),
+                        part.refusing)
     found = analysis.run(part.k)
     if found.survived and any(c is not None for c in cut):
-        found.past_refusals(Analysis(part.machine, part.apart, read(part.machine, played)))
+        found.past_refusals(Analysis(part.machine, part.apart, read(part.machine, played),
+                                     part.refusing))
     return found, analysis
 
 

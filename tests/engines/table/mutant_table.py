@@ -8,7 +8,8 @@ fault model, at one state of the machine on one of its inputs:
 - ``transfer``: the table answers as it must, then goes to another state of the machine: its
   bets become that state's, in the order placed, each keeping the ID and stake of the bet in
   its place (a bet with none gets a new ID); its point is kept where that state has one
-  like it.
+  like it; with ``"refusing": true``, from then on it refuses every choice the text leaves
+  to the table.
 
 A test draws the fault (tests/test_table_model_mutants.py); the table reads it from its
 command line: ``--wagers W,... --mutant JSON`` where the JSON names the family and the
@@ -143,16 +144,23 @@ class Mutant:
         self.state = exported[fault["state"]] if fault["state"] >= 0 else None
         self.label = inputs[fault["input"]]
         self.target = None if fault["target"] is None else exported[fault["target"]]
+        #: from the fault on, refuse every choice the text leaves to the table
+        self.refusing = bool(fault.get("refusing"))
 
     def play(self, events: list[dict[str, Any]]) -> list[Any]:
         m = self.machine
         ref = ReferenceTable(m.setting)
-        out = []
+        out: list[Any] = []
+        refusing = False
         for event in events:
             move = m.move(ref, event)
             hit = move is not None and move.label == self.label and \
                 m.of.get(state_key(ref, m.family)) == self.state  # (None: past the machine)
+            if refusing and "roll" not in event and ref.expect(event).answer == "either":
+                out.append({"refused": "a choice the text leaves to the table"})
+                continue
             answer = _answer(m.setting, ref, event)
+            refusing = refusing or (hit and self.refusing)
             if hit and self.target is None:
                 answer = _otherwise(answer)
             elif hit and self.target is not None:
