@@ -33,7 +33,7 @@ from casino_proofs import spec
 from casino_proofs.tables.bets import Setting
 from casino_proofs.tables.planner import (
     COME_OUT_LINES,
-    DONT_PASS_ODDS,
+    DONT,
     HARD_WAYS,
     ODDS_ON,
     ONE_ROLL_PAIR,
@@ -166,8 +166,8 @@ def id_scripts(setting: Setting) -> list[Script]:
 
 #: each odds wager whose line bet the player scripts bring to a point where a 1-unit odds
 #: bet wins a fraction of a unit: the point, and the roll it wins on
-FRACTIONS = ((DONT_PASS_ODDS, 6, 7), ("dont-come-odds", 6, 7), ("pass-odds", 5, 5),
-             ("come-odds", 5, 5))
+FRACTIONS = tuple((w, 6, 7) if w in DONT else (w, 5, 5) for w in sorted(
+    ODDS_ON, key=lambda w: (w not in DONT, ODDS_ON[w] in POINT_LINES)))
 
 
 def player_scripts(setting: Setting) -> list[Script]:
