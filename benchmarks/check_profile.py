@@ -52,7 +52,7 @@ clock = time.process_time(); wall = time.perf_counter()
 from casino_proofs.command.main import main  # noqa: F401 - the start-up: every import
 from casino_proofs.analyses.assurance.ours import check_craps, check_paigow
 from casino_proofs import spec
-from casino_proofs.obligations.paigow.scope_spec import FULL_DECK
+from casino_proofs.paigow.obligations.scope_spec import FULL_DECK
 out = {"start-up (imports)": [time.process_time() - clock, time.perf_counter() - wall]}
 quick = sys.argv[1:] == ["--quick"]
 deck = FULL_DECK if not quick else tuple(sorted(

@@ -26,7 +26,7 @@ QUICK_DECK = (*(r * 4 + s for r in (*range(5), 12) for s in (0, 3)), 52)
 def quick_pass(engine: str, scheduler: str | None) -> float:
     """Wall-clock seconds of the pass over ``QUICK_DECK`` in this process (no queries)."""
     from casino_proofs.adapters.targets import open_target
-    from casino_proofs.obligations.paigow import prove_paigow
+    from casino_proofs.paigow.obligations import prove_paigow
 
     opened = open_target(engine)
     started = time.perf_counter()

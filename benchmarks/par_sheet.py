@@ -30,7 +30,7 @@ import sys
 from math import comb
 from casino_proofs import spec
 from casino_proofs.adapters.ours import OurImplementation
-from casino_proofs.analyses.par.paigow import engine_rank
+from casino_proofs.paigow.par import engine_rank
 from casino_proofs.analyses.par.seven_cards import FULL_DECK, seven_card_counts
 ranks = sys.argv[1]
 deck = FULL_DECK if ranks == "all" else tuple(sorted(

@@ -45,7 +45,7 @@ from itertools import combinations
 from casino_proofs import impl, spec
 from casino_proofs.adapters.ours import CARD_OF_INDEX
 from casino_proofs.impl import paigow
-from casino_proofs.obligations.craps.answers import questions_of
+from casino_proofs.craps.obligations.answers import questions_of
 
 quick = "--quick" in sys.argv[1:]
 wagers = [sys.argv[-1]] if quick else list(spec.WAGER_NAMES)

@@ -61,9 +61,9 @@ def write_log(path: Path, events: int, wagers: list[str] | None = None) -> int:
     it holds."""
     from casino_proofs import spec
     from casino_proofs.adapters.play_engine import PlayEngine
-    from casino_proofs.tables.policies import Policies
-    from casino_proofs.tables.scripts import plan
-    from casino_proofs.tables.table_run import setting_of
+    from casino_proofs.craps.table.judging.policies import Policies
+    from casino_proofs.craps.table.obligations.table_run import setting_of
+    from casino_proofs.craps.table.scripts.scripts import plan
 
     engine = PlayEngine(f"node {TABLE_JS}", 60_000)
     try:

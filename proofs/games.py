@@ -42,14 +42,14 @@ class Game:
 GAMES: tuple[Game, ...] = (
     Game("craps", "craps", "craps", "r3-95.15-intro.s1", ("r3-95.15", "r3-95.16"),
          "wagers checked", True, False,
-         {"prove": "obligations.craps.game:prove",
+         {"prove": "craps.obligations.game:prove",
           "diff": "analyses.diff.compare:craps_section",
           "rederive": "audit.rederive_craps:rederive"}),
     Game("paigow", "Pai Gow Poker", "Pai Gow", "r3-40-intro.s1", ("r3-40",), "hands", False, True,
-         {"prove": "obligations.paigow.game:prove",
+         {"prove": "paigow.obligations.game:prove",
           "diff": "analyses.diff.compare:paigow_section",
           "rederive": "audit.rederive_paigow:rederive",
-          "figures": "obligations.paigow.report:figure_lines"}),
+          "figures": "paigow.obligations.report:figure_lines"}),
 )
 
 

@@ -23,8 +23,8 @@ from casino_proofs.analyses.assurance import coverage
 from casino_proofs.analyses.assurance.ours import check_paigow
 from casino_proofs.analyses.readings.ambiguities import Finding, find_all
 from casino_proofs.command.main import FULL_EVERY, main
-from casino_proofs.obligations.craps.run import CrapsRun, prove_craps
-from casino_proofs.obligations.paigow import PaiGowOutcome
+from casino_proofs.craps.obligations.run import CrapsRun, prove_craps
+from casino_proofs.paigow.obligations import PaiGowOutcome
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.budget import Budget
 from tests.decks import FACES_ALL_SUITS
@@ -131,7 +131,7 @@ SAME_CRAPS_RUN = SameCrapsRun()
 def same_craps_run(monkeypatch: pytest.MonkeyPatch) -> SameCrapsRun:
     """The check command's default craps run, made once for this test process (for tests of
     what is rendered from it; tests of the run itself run it)."""
-    monkeypatch.setattr("casino_proofs.obligations.craps.game.prove_craps", SAME_CRAPS_RUN)
+    monkeypatch.setattr("casino_proofs.craps.obligations.game.prove_craps", SAME_CRAPS_RUN)
     return SAME_CRAPS_RUN
 
 
@@ -177,7 +177,7 @@ class Bundles:
         with pytest.MonkeyPatch.context() as patch:
             if name == "paigow":  # the session's run, not a second pass over every hand
                 outcome = self.request.getfixturevalue("paigow_outcome")
-                patch.setattr("casino_proofs.obligations.paigow.game.prove_paigow",
+                patch.setattr("casino_proofs.paigow.obligations.game.prove_paigow",
                               lambda *a, **k: outcome)
             staging = self.root / f"{name}.writing"
             if staging.exists():

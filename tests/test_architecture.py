@@ -12,12 +12,17 @@ The floors, from the ground up (CONTRIBUTING.md, "Where things go"):
    report states besides its verdicts (the text, the readings and conventions in force);
    ``scale``: a task mapped over shards, on local processes or a Dask cluster;
 3. ``obligations``: what is proved per game, from recorded answers;
-4. ``tables``: protocol 2, the table checked as it plays;
+4. ``table``: protocol 2, the table checked as it plays;
 5. ``adapters``: every door to an engine, ``open_target``;
 6. ``analyses``: readings, PAR, diff, assurance;
 7. ``audit``: the bundle, its schema, replay;
 8. ``reports``: every document in every format;
 9. ``command``: the sub-commands (and ``__main__`` above it).
+
+Each game has a room of its own (``craps/``, ``paigow/``, issue 46), cut into slices that sit
+on the floors of the shared rooms they extend: a game's ``obligations/`` on floor 3, craps's
+``table/`` on floor 4, its ``diff`` and ``par`` on floor 6 (with ``analyses``). A game's room
+never imports another game's.
 """
 
 from __future__ import annotations
@@ -35,9 +40,14 @@ NAMESPACE = "casino_proofs"
 FLOORS = {
     "untrusted": 1, "solving": 1, "version": 1, "progress": 1, "kept": 1, "games": 1,
     "context": 2,
-    "protocol": 2, "scale": 2, "obligations": 3, "tables": 4, "adapters": 5, "analyses": 6,
-    "audit": 7, "reports": 8, "command": 9, "__main__": 10, "__init__": 0,
+    "protocol": 2, "scale": 2, "obligations": 3, "table": 4, "adapters": 5, "analyses": 6,
+    "audit": 7, "reports": 8, "command": 9, "__main__": 10, "__init__": 0, "craps": 0,
+    "paigow": 0,
 }
+#: each game's room and the shared room whose floor each of its slices is on
+GAME_ROOMS = ("craps", "paigow")
+GAME_SLICES = {"obligations": "obligations", "table": "table", "diff": "analyses",
+               "par": "analyses"}
 #: the parts installed beside the tool, which any room may import (impl: only the adapters)
 BESIDE = {"spec", "impl", "regulation"}
 MAX_CLASS, MAX_FUNCTION = 150, 60
@@ -88,8 +98,17 @@ def _graph() -> dict[str, set[str]]:
 
 
 def _room(module: str) -> str:
+    """The room whose floor ``module`` is on: its top folder, or for a game's slice the shared
+    room the slice extends (``casino_proofs.craps.diff.money``: ``analyses``)."""
     parts = module.split(".")
+    if len(parts) > 2 and parts[1] in GAME_ROOMS:
+        return GAME_SLICES[parts[2]]
     return parts[1] if len(parts) > 1 else "__init__"
+
+
+def _game_room(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in GAME_ROOMS else None
 
 
 def test_no_two_modules_import_each_other_in_a_circle() -> None:
@@ -146,11 +165,26 @@ def test_every_room_imports_only_the_rooms_below_it(module: str) -> None:
     assert not upward, f"{module} (floor {FLOORS[room]}) imports {upward}, on its floor or above"
 
 
+def test_a_game_room_never_imports_another_game() -> None:
+    """Craps's room and Pai Gow's know nothing of each other (issue 46)."""
+    crossing = sorted((m, i) for m, imports in _graph().items() for i in imports
+                      if _game_room(m) and _game_room(i) and _game_room(i) != _game_room(m))
+    assert not crossing
+
+
+def test_a_game_slice_is_on_the_floor_of_the_room_it_extends() -> None:
+    assert _room("casino_proofs.craps.diff.money") == "analyses"
+    assert _room("casino_proofs.craps.table.judging.reference") == "table"
+    assert _room("casino_proofs.paigow.obligations.run") == "obligations"
+    assert _game_room("casino_proofs.paigow.par") == "paigow"
+    assert _game_room("casino_proofs.analyses.par.sheet") is None
+
+
 def test_the_obligations_and_tables_never_talk_to_an_engine_door() -> None:
     """The obligations and the table checks read recorded answers through the protocol's
     Engine interface; they never open or import a door."""
     for module, imports in _graph().items():
-        if _room(module) in ("obligations", "tables", "protocol"):
+        if _room(module) in ("obligations", "table", "protocol"):
             doors = sorted(m for m in imports if _room(m) == "adapters")
             assert not doors, f"{module} imports {doors}"
 
@@ -179,7 +213,7 @@ def test_no_class_over_150_lines_and_no_function_over_60_without_a_reason() -> N
 
 #: the one table of the planner, where the wagers' roles are named (derived from spec's
 #: families, and the one pair of one-roll wagers the domain scripts prefer)
-NAMING_TABLE = TOOL / "tables" / "planner.py"
+NAMING_TABLE = TOOL / "craps" / "table" / "scripts" / "planner.py"
 
 
 def _wager_names_in(path: Path, root: Path = ROOT) -> list[str]:
@@ -216,20 +250,25 @@ def test_the_naming_rule_can_fail(tmp_path: Path) -> None:
 
 
 #: The modules of one game today whose path does not say so (a module whose path names a
-#: game, as ``obligations/craps/`` or ``audit/rederive_paigow.py``, is that game's own):
-#: ``tables/`` is craps under a generic name. Issue 46, item 2 moves each into its game's
-#: folder (``proofs/<game>/``), and this list goes.
+#: game, as ``craps/obligations/`` or ``audit/rederive_paigow.py``, is that game's own): the
+#: doors and sub-commands of one game, on the shared floors of doors and commands.
 GAME_OWN = {
-    "tables": "craps", "analyses.par.montecarlo": "craps", "adapters.session_log": "craps",
+    "adapters.session_log": "craps", "adapters.log_shards": "craps",
+    "adapters.play_engine": "craps", "audit.rederive_machines": "craps",
     "adapters.settlement_table": "craps", "command.settle": "craps", "command.edge": "craps",
     "adapters.comparing": "paigow", "command.hands": "paigow", "command.rank": "paigow",
     "command.compare": "paigow",
 }
 #: The shared modules that still name a game (a per-game step, field or import), an
 #: allow-list of today's: issue 46, item 2 moves their per-game lines into the games' rooms.
-#: It only shrinks: a module listed that names no game any more fails the rule too.
+#: It only shrinks: a module listed that names no game any more fails the rule too. (The
+#: move of ``tables/`` to ``craps/table/`` made five visible that imported craps's table under
+#: its generic name: ``adapters.targets``, ``audit.manifest_engine``, ``audit.rederive_engine``,
+#: ``command.arguments``, ``command.options``, for a table's policies and play budget.)
 SHARED_NAMING_A_GAME = frozenset({
-    "adapters.ours", "analyses.assurance.blueprint_inputs", "analyses.assurance.coverage",
+    "adapters.ours", "adapters.targets", "audit.manifest_engine", "audit.rederive_engine",
+    "command.arguments", "command.options", "analyses.assurance.blueprint_inputs",
+    "analyses.assurance.coverage",
     "analyses.assurance.mutants", "analyses.assurance.ours", "analyses.diff.compare",
     "analyses.par.sheet", "analyses.readings.ambiguities", "audit.again", "audit.bundle",
     "audit.manifest", "audit.rederivation", "audit.rederive_manifest", "audit.rederive_par",
@@ -301,13 +340,13 @@ def test_a_game_is_named_only_in_the_registry_and_its_own_modules() -> None:
 
 def test_the_game_rule_can_fail(tmp_path: Path) -> None:
     (tmp_path / "m.py").write_text(
-        '"""Names craps in prose."""\nimport casino_proofs.obligations.paigow.run\n'
+        '"""Names craps in prose."""\nimport casino_proofs.paigow.obligations.run\n'
         'X = "craps" if True else "paigow/high/x"\nY = "Pai Gow Poker, s. 40"\n')
     assert _games_named_in(tmp_path / "m.py") == {"craps", "paigow"}
     (tmp_path / "m.py").write_text('"""Only prose: craps, paigow."""\nY = "Pai Gow, s. 40"\n')
     assert _games_named_in(tmp_path / "m.py") == set()
     assert _own_game("obligations.craps.run") == {"craps"}
-    assert _own_game("tables.planner") == {"craps"}
+    assert _own_game("craps.table.scripts.planner") == {"craps"}
     assert _own_game("context") == set()
 
 
@@ -360,5 +399,6 @@ def test_contributing_names_every_folder_of_the_tool() -> None:
 
 def test_the_tree_check_can_fail() -> None:
     """A tree that lost a room's line is found out."""
-    tree = [line for line in _development_tree() if not line.startswith("  tables/")]
-    assert _rooms_left_out(tree) == ["tables"]
+    tree = [line for line in _development_tree() if not line.startswith("  craps/")]
+    assert _rooms_left_out(tree) == ["craps"]
+    assert _rooms_left_out([*tree, "  craps/          the game's room"]) == []

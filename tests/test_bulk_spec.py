@@ -21,12 +21,12 @@ import pytest
 
 from casino_proofs import spec
 from casino_proofs.command.main import main
-from casino_proofs.obligations.craps import bulk as craps_bulk
-from casino_proofs.obligations.paigow import spec_side
-from casino_proofs.obligations.paigow.every_hand import abstraction, abstractions
-from casino_proofs.obligations.paigow.evidence import DeckView
-from casino_proofs.obligations.paigow.scope_spec import ScopeSpec
+from casino_proofs.craps.obligations import bulk as craps_bulk
 from casino_proofs.obligations.verdict import Verdict
+from casino_proofs.paigow.obligations import spec_side
+from casino_proofs.paigow.obligations.every_hand import abstraction, abstractions
+from casino_proofs.paigow.obligations.evidence import DeckView
+from casino_proofs.paigow.obligations.scope_spec import ScopeSpec
 from casino_proofs.solving import spec_cache
 
 READINGS: dict[str, str] = {}

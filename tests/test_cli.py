@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from casino_proofs.command.main import main
-from casino_proofs.obligations.paigow import PaiGowOutcome
+from casino_proofs.paigow.obligations import PaiGowOutcome
 from tests.conftest import SameCrapsRun
 
 
@@ -220,7 +220,7 @@ def test_check_paigow_renders_the_run(capsys: pytest.CaptureFixture[str],
     """The command's rendering of a Pai Gow run, on the 21 cards of the session's small run:
     C(21, 5) = 21*20*19*18*17/120 = 20,349 five-card hands, C(21, 2) = 210 two-card hands; a
     deck that cannot make a flush leaves that order VACUOUS, and the run fails closed."""
-    monkeypatch.setattr("casino_proofs.obligations.paigow.game.prove_paigow",
+    monkeypatch.setattr("casino_proofs.paigow.obligations.game.prove_paigow",
                         lambda *a, **k: paigow_small_outcome)
     code, out, _ = run(capsys, "check", "--only", "paigow")
     classes = paigow_small_outcome.classes["high"]
@@ -240,7 +240,7 @@ def test_check_paigow_report_and_json(capsys: pytest.CaptureFixture[str],
                                       monkeypatch: pytest.MonkeyPatch,
                                       paigow_outcome: object) -> None:
     """The command's rendering of the Pai Gow run (the run itself is the session's)."""
-    monkeypatch.setattr("casino_proofs.obligations.paigow.game.prove_paigow",
+    monkeypatch.setattr("casino_proofs.paigow.obligations.game.prove_paigow",
                         lambda *a, **k: paigow_outcome)
     code, out, _ = run(capsys, "check", "--only", "paigow")
     assert code == 0

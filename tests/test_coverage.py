@@ -111,7 +111,7 @@ def test_a_constraint_citing_no_clause_fails(monkeypatch: pytest.MonkeyPatch) ->
 def test_an_ordering_statement_the_spec_drops_is_a_coverage_failure() -> None:
     """s. 40's ordering phrases are registered beside the text (``orders``); a specification
     that no longer states one of them fails coverage."""
-    from casino_proofs.obligations.paigow.scope_spec import SPEC_MUTATION
+    from casino_proofs.paigow.obligations.scope_spec import SPEC_MUTATION
     from casino_proofs.spec.paigow import PaiGowSpec
 
     def drop(s: PaiGowSpec) -> None:

@@ -27,13 +27,13 @@ from casino_proofs.adapters.mutated import Mutated
 from casino_proofs.adapters.ours import OurImplementation
 from casino_proofs.adapters.targets import open_target
 from casino_proofs.analyses import diff
-from casino_proofs.analyses.diff import craps as dc
-from casino_proofs.analyses.diff import paigow as dp
 from casino_proofs.analyses.readings.ambiguities import Finding, finding_json
 from casino_proofs.analyses.readings.edge import craps_readings, edge_rows
 from casino_proofs.command.main import main
+from casino_proofs.craps import diff as dc
 from casino_proofs.games import names
-from casino_proofs.obligations.paigow.every_hand import abstraction
+from casino_proofs.paigow import diff as dp
+from casino_proofs.paigow.obligations.every_hand import abstraction
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Settled
 from casino_proofs.solving.budget import Budget
 from casino_proofs.spec.paigow import JOKER_INDEX

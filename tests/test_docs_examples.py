@@ -22,13 +22,13 @@ import jsonschema
 import pytest
 
 from casino_proofs import spec
+from casino_proofs.craps.table.judging import policies as declared
+from casino_proofs.craps.table.judging.oracle import offered_specs
+from casino_proofs.craps.table.obligations.table_check import failing
+from casino_proofs.craps.table.obligations.table_run import setting_of
+from casino_proofs.craps.table.scripts.planner import Script
 from casino_proofs.protocol.hello import protocol_version, read_hello
 from casino_proofs.protocol.money import Money
-from casino_proofs.tables import policies as declared
-from casino_proofs.tables.oracle import offered_specs
-from casino_proofs.tables.planner import Script
-from casino_proofs.tables.table_check import failing
-from casino_proofs.tables.table_run import setting_of
 
 ROOT = Path(__file__).resolve().parent.parent
 PROTOCOL = ROOT / "docs" / "engine-protocol.md"

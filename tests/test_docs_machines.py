@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from casino_proofs import spec
+from casino_proofs.craps.table.judging.oracle import offered_specs
+from casino_proofs.craps.table.judging.policies import Policies
+from casino_proofs.craps.table.model.family_inputs import families
+from casino_proofs.craps.table.model.family_machine import FamilyMachine
+from casino_proofs.craps.table.obligations.table_run import setting_of
 from casino_proofs.protocol.money import Money
-from casino_proofs.tables.family_inputs import families
-from casino_proofs.tables.family_machine import FamilyMachine
-from casino_proofs.tables.oracle import offered_specs
-from casino_proofs.tables.policies import Policies
-from casino_proofs.tables.table_run import setting_of
 
 ROOT = Path(__file__).resolve().parent.parent
 PROTOCOL = ROOT / "docs" / "engine-protocol.md"

@@ -20,8 +20,8 @@ from casino_proofs.adapters.exec_engine import ExecEngine
 from casino_proofs.adapters.targets import open_target
 from casino_proofs.analyses.assurance.ours import check_paigow
 from casino_proofs.command.main import main
-from casino_proofs.obligations.paigow.scope_spec import FULL_DECK
 from casino_proofs.obligations.verdict import Verdict
+from casino_proofs.paigow.obligations.scope_spec import FULL_DECK
 from tests.decks import FACES_ALL_SUITS, WHEEL_TWO_SUITS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -401,8 +401,8 @@ def test_the_javascript_engine_has_as_many_pai_gow_obligations_as_its_readme_say
     catalogue names them (``replay`` holds every bundle to the same list; the run itself is
     counted under ``pytest -m exhaustive``), and the README's total is their sum."""
     from casino_proofs import spec
-    from casino_proofs.obligations.paigow import catalogue
-    from casino_proofs.obligations.paigow.scope_spec import SCOPES, ScopeSpec
+    from casino_proofs.paigow.obligations import catalogue
+    from casino_proofs.paigow.obligations.scope_spec import SCOPES, ScopeSpec
 
     engine = open_target(_js(*flags))
     try:

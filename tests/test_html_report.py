@@ -34,7 +34,7 @@ def page(tmp_path_factory: pytest.TempPathFactory, ambiguity_findings: list[Find
     with pytest.MonkeyPatch.context() as patch:  # the session's findings, not found again
         patch.setattr("casino_proofs.analyses.readings.ambiguities.find_all",
                       lambda *_a, **_k: ambiguity_findings)
-        patch.setattr("casino_proofs.obligations.craps.game.prove_craps", SAME_CRAPS_RUN)
+        patch.setattr("casino_proofs.craps.obligations.game.prove_craps", SAME_CRAPS_RUN)
         assert main(["check", "--only", "craps", "--format", "html", "--output",
                      str(target)]) == 0
     return target

@@ -18,7 +18,7 @@ import pytest
 from casino_proofs import scale, spec
 from casino_proofs.adapters import log_files, log_shards
 from casino_proofs.adapters.session_log import SessionLog
-from casino_proofs.obligations.craps import prove_craps
+from casino_proofs.craps.obligations import prove_craps
 
 ROOT = Path(__file__).parent.parent
 TABLES = Path(__file__).parent / "engines" / "table"

@@ -15,10 +15,10 @@ from typing import Any
 import jsonschema
 import pytest
 
-from casino_proofs.analyses.par import montecarlo
-from casino_proofs.analyses.par.craps import ParRow, figures_json, par_rows, surd
 from casino_proofs.command.main import main
-from casino_proofs.obligations.paigow import PaiGowOutcome
+from casino_proofs.craps.par import montecarlo
+from casino_proofs.craps.par.edges import ParRow, figures_json, par_rows, surd
+from casino_proofs.paigow.obligations import PaiGowOutcome
 
 
 @pytest.fixture(scope="module")

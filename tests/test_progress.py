@@ -200,8 +200,8 @@ def cached_analyses(monkeypatch: pytest.MonkeyPatch, ambiguity_findings: list[An
     report and the site show beside the check, made once for the test run."""
     monkeypatch.setattr("casino_proofs.analyses.readings.ambiguities.find_all",
                         lambda *_a, **_k: ambiguity_findings)
-    from casino_proofs.analyses.par import craps as par
     from casino_proofs.analyses.readings import edge
+    from casino_proofs.craps.par import edges as par
 
     for module, name in ((par, "par_rows"), (edge, "edge_rows")):  # any-7's rows alone
         real = getattr(module, name)

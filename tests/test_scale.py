@@ -28,8 +28,8 @@ import pytest
 from casino_proofs import scale
 from casino_proofs.adapters.targets import open_target
 from casino_proofs.command.main import main
-from casino_proofs.obligations.paigow import PaiGowOutcome, prove_paigow
 from casino_proofs.obligations.verdict import Verdict
+from casino_proofs.paigow.obligations import PaiGowOutcome, prove_paigow
 from casino_proofs.reports.check import to_json
 from casino_proofs.reports.documents import CheckDetail
 from casino_proofs.untrusted import processes
@@ -308,7 +308,7 @@ def test_check_on_a_local_cluster_gives_the_local_pool_s_report_over_every_hand(
 _COMPARE_ONLY = """
 import sys
 from casino_proofs.adapters.targets import open_target
-from casino_proofs.obligations.paigow import prove_paigow
+from casino_proofs.paigow.obligations import prove_paigow
 from tests.test_scale import _report
 from tests.decks import TWO_SUITS
 if __name__ == "__main__":

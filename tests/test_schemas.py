@@ -44,7 +44,7 @@ def test_check_json_with_failures_validates(capsys: pytest.CaptureFixture[str]) 
 def test_check_json_with_paigow_validates(capsys: pytest.CaptureFixture[str],
                                          monkeypatch: pytest.MonkeyPatch,
                                          paigow_small_outcome: object) -> None:
-    monkeypatch.setattr("casino_proofs.obligations.paigow.game.prove_paigow",
+    monkeypatch.setattr("casino_proofs.paigow.obligations.game.prove_paigow",
                         lambda *a, **k: paigow_small_outcome)
     jsonschema.validate(_run(capsys, "check", "--only", "paigow", "--format", "json"),
                         _schema("check"))
@@ -117,9 +117,9 @@ def test_protocol_2_messages_on_the_wire_validate(tmp_path: Path) -> None:
         pytest.skip("node is not installed (.ci/run installs it)")
     from casino_proofs import spec
     from casino_proofs.adapters.play_engine import PlayEngine
-    from casino_proofs.tables.policies import Policies
-    from casino_proofs.tables.scripts import plan
-    from casino_proofs.tables.table_run import setting_of
+    from casino_proofs.craps.table.judging.policies import Policies
+    from casino_proofs.craps.table.obligations.table_run import setting_of
+    from casino_proofs.craps.table.scripts.scripts import plan
 
     root = Path(__file__).resolve().parent.parent
     log = tmp_path / "wire.jsonl"

@@ -20,10 +20,10 @@ import pytest
 from casino_proofs import spec
 from casino_proofs.adapters.play_engine import PlayEngine
 from casino_proofs.command.main import main
+from casino_proofs.craps.table.judging.policies import Policies
+from casino_proofs.craps.table.obligations.table_run import setting_of
+from casino_proofs.craps.table.scripts.scripts import Plan, plan
 from casino_proofs.protocol.money import Money, MoneyError
-from casino_proofs.tables.policies import Policies
-from casino_proofs.tables.scripts import Plan, plan
-from casino_proofs.tables.table_run import setting_of
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE_JS = ROOT / "examples" / "engines" / "table.js"

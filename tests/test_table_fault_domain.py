@@ -10,16 +10,17 @@ from fractions import Fraction
 import pytest
 
 from casino_proofs import spec
+from casino_proofs.craps.table.judging.bets import Setting
+from casino_proofs.craps.table.judging.oracle import offered_specs
+from casino_proofs.craps.table.judging.policies import Policies
+from casino_proofs.craps.table.model import family_probes
+from casino_proofs.craps.table.model.family_inputs import families
+from casino_proofs.craps.table.model.family_machine import FamilyMachine, frozen_event
+from casino_proofs.craps.table.obligations.table_run import setting_of
+from casino_proofs.craps.table.scripts import suite
+from casino_proofs.craps.table.scripts.pairs import PairCoverage
 from casino_proofs.obligations.verdict import Verdict
 from casino_proofs.protocol.money import Money
-from casino_proofs.tables import family_probes, suite
-from casino_proofs.tables.bets import Setting
-from casino_proofs.tables.family_inputs import families
-from casino_proofs.tables.family_machine import FamilyMachine, frozen_event
-from casino_proofs.tables.oracle import offered_specs
-from casino_proofs.tables.pairs import PairCoverage
-from casino_proofs.tables.policies import Policies
-from casino_proofs.tables.table_run import setting_of
 
 WAGERS = ("pass", "pass-odds", "hard-6", "any-7")
 
@@ -113,7 +114,7 @@ def test_pairs_every_pair_observed_is_proved_with_its_3_way_coverage(shooter: in
     c = PairCoverage()
     c.plan("script s1", [(subject, vector)])
     c.met_planned.clear()
-    from casino_proofs.tables.observe import Played
+    from casino_proofs.craps.table.judging.observe import Played
     played = Played()
     played.history.add((subject, vector))
     c.observe("script s1", played)

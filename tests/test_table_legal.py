@@ -23,19 +23,19 @@ import pytest
 
 from casino_proofs import spec
 from casino_proofs.command.main import main
+from casino_proofs.craps.table.judging import policies as declared
+from casino_proofs.craps.table.judging.observe import Played, read_script
+from casino_proofs.craps.table.judging.oracle import offered_specs
+from casino_proofs.craps.table.obligations.clauses import Judge
+from casino_proofs.craps.table.obligations.table_run import setting_of
+from casino_proofs.craps.table.scripts import long_sessions, recipes
+from casino_proofs.craps.table.scripts.planner import Script
+from casino_proofs.craps.table.scripts.play_budget import PlayBudget
+from casino_proofs.craps.table.scripts.profiles import PROFILES
+from casino_proofs.craps.table.scripts.scripts import plan
 from casino_proofs.protocol import hello as hello_module
 from casino_proofs.protocol.hello import EngineUnavailable, protocol_version
 from casino_proofs.protocol.money import Money
-from casino_proofs.tables import long_sessions, recipes
-from casino_proofs.tables import policies as declared
-from casino_proofs.tables.obligations import Judge
-from casino_proofs.tables.observe import Played, read_script
-from casino_proofs.tables.oracle import offered_specs
-from casino_proofs.tables.planner import Script
-from casino_proofs.tables.play_budget import PlayBudget
-from casino_proofs.tables.profiles import PROFILES
-from casino_proofs.tables.scripts import plan
-from casino_proofs.tables.table_run import setting_of
 
 TABLES = Path(__file__).parent / "engines" / "table"
 IMPL_TABLE = f"{sys.executable} {TABLES / 'impl_table.py'}"

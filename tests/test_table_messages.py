@@ -154,8 +154,8 @@ def test_a_pairs_error_names_the_event_it_lies_past_in_plain_words(
 
 
 def test_a_call_and_a_bet_read_in_words() -> None:
-    from casino_proofs.tables.abstract import bet_text
-    from casino_proofs.tables.history import subject_text
+    from casino_proofs.craps.table.model.abstract import bet_text
+    from casino_proofs.craps.table.model.history import subject_text
 
     assert subject_text("call|hard-6|on|accepted") == "a call of hard-6 working (accepted)"
     assert subject_text("call|come-odds|off|refused") == "a call of come-odds off (refused)"
@@ -240,12 +240,12 @@ def test_policy_payment_per_player_a_hostile_players_entry_is_said_never_a_crash
     """A player named by a list (no string, not hashable) named no one: it crashed the
     checker; a player's entry without an amount, or another name: said in those words."""
     from casino_proofs import spec
+    from casino_proofs.craps.table.judging import policies as declared
+    from casino_proofs.craps.table.judging.oracle import offered_specs
+    from casino_proofs.craps.table.obligations.table_check import failing
+    from casino_proofs.craps.table.obligations.table_run import setting_of
+    from casino_proofs.craps.table.scripts.planner import Script
     from casino_proofs.protocol.money import Money
-    from casino_proofs.tables import policies as declared
-    from casino_proofs.tables.oracle import offered_specs
-    from casino_proofs.tables.planner import Script
-    from casino_proofs.tables.table_check import failing
-    from casino_proofs.tables.table_run import setting_of
 
     names = ("any-7",)
     specs = offered_specs(names, spec.Readings.from_dict({}))

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from casino_proofs.command.main import main
-from casino_proofs.tables import domains, long_sessions
-from casino_proofs.tables.profiles import PROFILES, Profile
+from casino_proofs.craps.table.scripts import domains, long_sessions
+from casino_proofs.craps.table.scripts.profiles import PROFILES, Profile
 from tests.engines.table import mutant_table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -177,12 +177,12 @@ def test_sessions_a_long_session_is_drawn_at_the_maximum_of_session_events() -> 
     from fractions import Fraction
 
     from casino_proofs import spec
+    from casino_proofs.craps.table.judging.oracle import offered_specs
+    from casino_proofs.craps.table.judging.policies import Policies
+    from casino_proofs.craps.table.obligations.table_run import setting_of
+    from casino_proofs.craps.table.scripts.play_budget import MAX_EVENTS, PlayBudget
+    from casino_proofs.craps.table.scripts.profiles import BY_NAME, own_moves
     from casino_proofs.protocol.money import Money
-    from casino_proofs.tables.oracle import offered_specs
-    from casino_proofs.tables.play_budget import MAX_EVENTS, PlayBudget
-    from casino_proofs.tables.policies import Policies
-    from casino_proofs.tables.profiles import BY_NAME, own_moves
-    from casino_proofs.tables.table_run import setting_of
 
     names = ("pass", "pass-odds", "come", "come-odds")
     specs = offered_specs(names, spec.Readings.from_dict({}))

@@ -21,9 +21,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from casino_proofs.command.main import main
-from casino_proofs.tables import suite
-from casino_proofs.tables.family_mutants import Analysis, read
-from casino_proofs.tables.family_probes import EITHER, apart, differs
+from casino_proofs.craps.table.model.family_mutants import Analysis, read
+from casino_proofs.craps.table.model.family_probes import EITHER, apart, differs
+from casino_proofs.craps.table.scripts import suite
 from tests.engines.table.mutant_table import Mutant, machine
 
 MUTANT = Path(__file__).resolve().parent / "engines" / "table" / "mutant_table.py"

@@ -1,6 +1,6 @@
 """The random sessions are a function of the seed alone (principle 6): the same scripts
 whatever other modules the process has loaded. Hypothesis draws now and then a constant it
-finds in the source of local modules; tables/seeded.py takes them to be none while the
+finds in the source of local modules; craps/table/scripts/seeded.py takes them to be none while the
 sessions are drawn."""
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from typing import Any
 import pytest
 
 from casino_proofs import spec
+from casino_proofs.craps.table.judging.oracle import offered_specs
+from casino_proofs.craps.table.judging.policies import Policies
+from casino_proofs.craps.table.obligations.table_run import setting_of
+from casino_proofs.craps.table.scripts import long_sessions
+from casino_proofs.craps.table.scripts.planner import Script
+from casino_proofs.craps.table.scripts.play_budget import PlayBudget
 from casino_proofs.protocol.answers import Faulty
 from casino_proofs.protocol.money import Money
-from casino_proofs.tables import long_sessions
-from casino_proofs.tables.oracle import offered_specs
-from casino_proofs.tables.planner import Script
-from casino_proofs.tables.play_budget import PlayBudget
-from casino_proofs.tables.policies import Policies
-from casino_proofs.tables.table_run import setting_of
 
 
 def _scripts() -> list[tuple[Any, ...]]:
@@ -60,7 +60,7 @@ def test_the_sessions_refuse_to_run_if_hypothesis_moved_its_internals(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from hypothesis.internal.conjecture import providers
 
-    from casino_proofs.tables.seeded import Unseeded, seed_alone
+    from casino_proofs.craps.table.scripts.seeded import Unseeded, seed_alone
     monkeypatch.delattr(providers, "_get_local_constants")
     with pytest.raises(Unseeded), seed_alone():
         pass

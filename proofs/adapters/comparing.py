@@ -29,7 +29,7 @@ from typing import Any
 
 from casino_proofs.adapters.comparator_checks import check_comparator, not_antisymmetric
 from casino_proofs.adapters.exec_engine import ExecEngine, hand_text
-from casino_proofs.obligations.paigow.every_hand import abstraction, classes, representative
+from casino_proofs.paigow.obligations.every_hand import abstraction, classes, representative
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty, RankAnswer, Strength
 from casino_proofs.protocol.channel_log import ChannelLog
 from casino_proofs.protocol.comparisons import ComparatorEvidence

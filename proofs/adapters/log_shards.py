@@ -1,8 +1,8 @@
 """A session log judged in shards (issue 31): each shard, a run of lines of one file, is read
 and judged on its own -- in this process, in worker processes, or on a Dask cluster
 (:mod:`casino_proofs.scale`) -- and the shards' runs are merged in log order
-(:meth:`~casino_proofs.tables.table_run.TableRun.merge`), exactly: the report is the one a single
-process reading the whole log gives, byte for byte.
+(:meth:`~casino_proofs.craps.table.obligations.table_run.TableRun.merge`), exactly: the
+report is the one a single process reading the whole log gives, byte for byte.
 
 A worker rebuilds what it judges by from :class:`LogSetting` (the files, the readings, the
 money and policies the log's hello declares), which pickles; what it sends back
@@ -21,13 +21,13 @@ from typing import Any
 
 from casino_proofs import spec
 from casino_proofs.adapters import log_files
+from casino_proofs.craps.table.judging.oracle import offered_specs
+from casino_proofs.craps.table.judging.policies import Policies
+from casino_proofs.craps.table.model.abstract import Key
+from casino_proofs.craps.table.obligations.table_run import TableRun, read_run, setting_of
+from casino_proofs.craps.table.scripts.planner import Bet, Script
+from casino_proofs.craps.table.scripts.transitions import Transitions
 from casino_proofs.protocol.money import Money
-from casino_proofs.tables.abstract import Key
-from casino_proofs.tables.oracle import offered_specs
-from casino_proofs.tables.planner import Bet, Script
-from casino_proofs.tables.policies import Policies
-from casino_proofs.tables.table_run import TableRun, read_run, setting_of
-from casino_proofs.tables.transitions import Transitions
 from casino_proofs.untrusted.bounded_json import UntrustedJSON, loads
 
 #: unreadable lines named one by one (the rest are counted)

@@ -6,8 +6,9 @@ process group of its own, bounded lines, a hello after every request as a fence,
 that breaks narrowed down to the script that breaks it and never forgotten), with the hello of
 protocol 2. Each script carries an ID its answers must echo: answers that belong to another
 script break the request, which is then asked again in pieces. The engine is played scripts
-(:mod:`casino_proofs.tables.table_check`); what the obligations ask as protocol-1 questions is
-answered from what the scripts showed (:mod:`casino_proofs.tables.table_run`).
+(:mod:`casino_proofs.craps.table.obligations.table_check`); what the obligations ask as
+protocol-1 questions is answered from what the scripts showed
+(:mod:`casino_proofs.craps.table.obligations.table_run`).
 """
 
 from __future__ import annotations
@@ -20,17 +21,22 @@ from casino_proofs import spec
 from casino_proofs.adapters.exec_engine import ExecEngine
 from casino_proofs.adapters.program.channel import Broken
 from casino_proofs.adapters.program.narrowing import MAX_RESTARTS
+from casino_proofs.craps.table.judging import policies as declared
+from casino_proofs.craps.table.judging.oracle import offered_specs
+from casino_proofs.craps.table.obligations.table_check import run_table
+from casino_proofs.craps.table.obligations.table_run import (
+    TableRun,
+    notes,
+    readings_key,
+    setting_of,
+)
+from casino_proofs.craps.table.scripts.planner import ODDS_ON, Script
+from casino_proofs.craps.table.scripts.play_budget import PlayBudget
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty
 from casino_proofs.protocol.channel_log import ChannelFault
 from casino_proofs.protocol.engine import Capability
 from casino_proofs.protocol.hello import EngineUnavailable, Hello
 from casino_proofs.protocol.money import Money, MoneyError
-from casino_proofs.tables import policies as declared
-from casino_proofs.tables.oracle import offered_specs
-from casino_proofs.tables.planner import ODDS_ON, Script
-from casino_proofs.tables.play_budget import PlayBudget
-from casino_proofs.tables.table_check import run_table
-from casino_proofs.tables.table_run import TableRun, notes, readings_key, setting_of
 from casino_proofs.untrusted.printable import one_line
 
 HELLO_REQUEST = {"op": "hello", "protocol": 2}

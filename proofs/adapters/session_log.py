@@ -20,6 +20,8 @@ from typing import Any
 
 from casino_proofs import scale, spec
 from casino_proofs.adapters import log_files, log_shards
+from casino_proofs.craps.table.judging import policies as declared
+from casino_proofs.craps.table.obligations.table_run import TableRun, notes, read_run, readings_key
 from casino_proofs.progress import Progress
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty, RankAnswer
 from casino_proofs.protocol.engine import Capability, Engine
@@ -30,8 +32,6 @@ from casino_proofs.protocol.hello import (
     read_claims,
 )
 from casino_proofs.protocol.money import Money, MoneyError
-from casino_proofs.tables import policies as declared
-from casino_proofs.tables.table_run import TableRun, notes, read_run, readings_key
 from casino_proofs.untrusted.bounded_json import UntrustedJSON, loads
 from casino_proofs.untrusted.bounds import Bounds
 

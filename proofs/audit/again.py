@@ -17,7 +17,7 @@ from casino_proofs import spec
 from casino_proofs.audit.findings import Finding
 from casino_proofs.audit.intact import Bundle
 from casino_proofs.audit.manifest import BundleError, RunRecord
-from casino_proofs.obligations.craps.answers import collect
+from casino_proofs.craps.obligations.answers import collect
 from casino_proofs.obligations.plan import prefix
 from casino_proofs.progress import phase
 from casino_proofs.protocol.engine import Engine
@@ -55,7 +55,7 @@ def _craps_again(bundle: Bundle, run: RunRecord, engine: Engine) -> list[Finding
 
 def _paigow_again(bundle: Bundle, run: RunRecord, engine: Engine,
                   by_id: dict[str, dict[str, Any]]) -> list[Finding]:
-    from casino_proofs.obligations.paigow import prove_paigow
+    from casino_proofs.paigow.obligations import prove_paigow
 
     budget = Budget(z3_rlimit=bundle.manifest.budget.z3_rlimit)
     with phase("Pai Gow asked again", unit="hands") as bar:

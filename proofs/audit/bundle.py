@@ -41,7 +41,7 @@ import z3
 from casino_proofs import games
 from casino_proofs.audit.manifest import SCHEMA, SCHEMA_VERSION
 from casino_proofs.audit.schema import obligation_json
-from casino_proofs.obligations.craps.answers import CrapsAnswers, answer_json
+from casino_proofs.craps.obligations.answers import CrapsAnswers, answer_json
 from casino_proofs.obligations.verdict import Result
 from casino_proofs.progress import phase
 from casino_proofs.solving.budget import Budget

@@ -16,10 +16,10 @@ from typing import Any
 
 from casino_proofs import regulation, spec
 from casino_proofs.audit.manifest_fields import fail
+from casino_proofs.craps.table.judging import policies as declared
 from casino_proofs.protocol.hello import EngineUnavailable, Hello, protocol_version, read_hello
 from casino_proofs.protocol.money import Money, MoneyError
 from casino_proofs.solving.budget import MAX_MS
-from casino_proofs.tables import policies as declared
 
 #: the interface each kind of engine speaks (docs/engine-protocol.md): 1, one wager at a
 #: time; 2, a table (a session log holds protocol 2's sessions); none for the others

@@ -37,7 +37,7 @@ from casino_proofs.audit.rederive_machines import machines_findings
 from casino_proofs.audit.rederive_manifest import manifest_findings
 from casino_proofs.audit.rederive_par import par_findings
 from casino_proofs.audit.solve import follows, run_cvc5, run_z3, smt_verdict
-from casino_proofs.obligations.craps import CrapsRun
+from casino_proofs.craps.obligations import CrapsRun
 from casino_proofs.obligations.plan import not_offered, relabel
 from casino_proofs.progress import phase, stage
 from casino_proofs.protocol.engine import Capability

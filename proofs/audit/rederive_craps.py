@@ -21,7 +21,7 @@ from casino_proofs.audit.bundle import obligation_entry
 from casino_proofs.audit.findings import PROCESS_DEPENDENT, Finding, compare_texts, differing
 from casino_proofs.audit.intact import Bundle
 from casino_proofs.audit.manifest import RunRecord
-from casino_proofs.obligations.craps import CrapsRun, prove_craps
+from casino_proofs.craps.obligations import CrapsRun, prove_craps
 from casino_proofs.obligations.plan import prefix, relabel
 from casino_proofs.obligations.verdict import Result
 from casino_proofs.protocol.engine import AnswerHash, Capability

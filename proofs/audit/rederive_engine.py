@@ -22,9 +22,9 @@ from typing import Any
 from casino_proofs.audit.findings import Finding, OnRecord
 from casino_proofs.audit.manifest import Manifest
 from casino_proofs.audit.manifest_engine import INTERFACE
+from casino_proofs.craps.table.judging import policies as declared
 from casino_proofs.protocol.hello import protocol_version
 from casino_proofs.protocol.money import Money
-from casino_proofs.tables import policies as declared
 
 #: the module a ``python:`` target runs in (adapters/targets.py)
 PYTHON_HOST = ["-m", "casino_proofs.adapters.python_host"]

@@ -13,8 +13,8 @@ from casino_proofs.audit.bundle import MACHINES_FILE
 from casino_proofs.audit.findings import Finding, OnRecord
 from casino_proofs.audit.intact import MAX_FILE, Bundle
 from casino_proofs.audit.manifest import BundleError
+from casino_proofs.craps.table.judging.policies import PolicyError
 from casino_proofs.protocol.money import MoneyError
-from casino_proofs.tables.policies import PolicyError
 from casino_proofs.untrusted.bounded_json import UntrustedJSON, loads
 
 NONE_HELD = ("the table's families' machines", "the bundle holds no table-machines.json (a "
@@ -26,13 +26,13 @@ def derived(bundle: Bundle, readings: dict[str, str]) -> list[dict[str, Any]]:
     """The machines of the bundle's table under ``readings``, as the installed package
     reads them off its reference table."""
     from casino_proofs import spec
+    from casino_proofs.craps.table.judging import policies as declared
+    from casino_proofs.craps.table.judging.oracle import offered_specs
+    from casino_proofs.craps.table.model.family_inputs import families
+    from casino_proofs.craps.table.model.family_machine import FamilyMachine
+    from casino_proofs.craps.table.obligations.table_run import setting_of
+    from casino_proofs.craps.table.scripts.planner import ODDS_ON
     from casino_proofs.protocol.money import Money
-    from casino_proofs.tables import policies as declared
-    from casino_proofs.tables.family_inputs import families
-    from casino_proofs.tables.family_machine import FamilyMachine
-    from casino_proofs.tables.oracle import offered_specs
-    from casino_proofs.tables.planner import ODDS_ON
-    from casino_proofs.tables.table_run import setting_of
 
     hello = bundle.manifest.hello
     scope = bundle.manifest.wagers

@@ -30,10 +30,10 @@ from casino_proofs.audit.rederive_craps import ON_RECORD as TABLE_ON_RECORD
 from casino_proofs.audit.rederive_craps import TABLE_OWN, answers_digest, played
 from casino_proofs.audit.rederive_engine import engine_findings, field_finding
 from casino_proofs.context import in_scope, readings_in_force
-from casino_proofs.obligations.craps import CrapsRun
-from casino_proofs.obligations.paigow.run import left_out as paigow_left_out
+from casino_proofs.craps.obligations import CrapsRun
+from casino_proofs.craps.table.judging import policies as declared
 from casino_proofs.obligations.plan import plan_runs
-from casino_proofs.tables import policies as declared
+from casino_proofs.paigow.obligations.run import left_out as paigow_left_out
 from casino_proofs.version import source_sha256, tool_version
 
 WHICH_PROGRAM = ("a bundle records the answers, not which program gave them; replay "
@@ -84,8 +84,8 @@ def expected_left_out(bundle: Bundle, plan_left: list[dict[str, str]],
 
 def _runs_findings(bundle: Bundle, again: dict[str, CrapsRun]) -> list[Finding]:
     """Each run's craps answers (their hash and counts) and Pai Gow sample, re-derived."""
-    from casino_proofs.obligations.paigow.run import _sample
-    from casino_proofs.obligations.paigow.scope_spec import FULL_DECK
+    from casino_proofs.paigow.obligations.run import _sample
+    from casino_proofs.paigow.obligations.scope_spec import FULL_DECK
 
     m = bundle.manifest
     out: list[Finding] = []

@@ -1,7 +1,7 @@
 """The Pai Gow obligations of a bundle, against what the installed package gives rise to.
 
 - Which obligations a run has, and each one's kind, clauses, subject and description, come
-  from :mod:`casino_proofs.obligations.paigow.catalogue`, for the run's readings and the
+  from :mod:`casino_proofs.paigow.obligations.catalogue`, for the run's readings and the
   engine the manifest records (whether it names combinations, as its recorded counts show;
   whether it is our implementation, or a program): a dropped, added or relabelled obligation is
   named.
@@ -28,12 +28,12 @@ from casino_proofs.audit.findings import Finding, compare_texts, differing
 from casino_proofs.audit.intact import Bundle
 from casino_proofs.audit.manifest import RunRecord
 from casino_proofs.audit.schema import obligation_metadata
-from casino_proofs.obligations.paigow import catalogue, spec_side
-from casino_proofs.obligations.paigow import queries as pq
-from casino_proofs.obligations.paigow.evidence import DeckView
-from casino_proofs.obligations.paigow.scope_spec import FULL_DECK, SCOPES, ScopeSpec
 from casino_proofs.obligations.plan import prefix, relabel, relabelled
 from casino_proofs.obligations.verdict import Result
+from casino_proofs.paigow.obligations import catalogue, spec_side
+from casino_proofs.paigow.obligations import queries as pq
+from casino_proofs.paigow.obligations.evidence import DeckView
+from casino_proofs.paigow.obligations.scope_spec import FULL_DECK, SCOPES, ScopeSpec
 from casino_proofs.solving.budget import Budget
 
 SMT_KINDS = ("abstraction", "nonvacuous", "statement")

@@ -28,7 +28,7 @@ IMPL_FIELDS = ("agree", "impl_figures", "note")
 
 def _craps_rows(recorded: list[Any], base: RunRecord, engine: Engine,
                 wagers: list[str] | None) -> list[dict[str, Any]]:
-    from casino_proofs.analyses.par.craps import par_rows, row_json
+    from casino_proofs.craps.par.edges import par_rows, row_json
 
     rows = [row_json(r) for r in par_rows(base.readings, wagers, engine)]
     for i, row in enumerate(rows):
@@ -45,7 +45,7 @@ def _craps_rows(recorded: list[Any], base: RunRecord, engine: Engine,
 
 
 def _paigow_tables(recorded: list[Any], base: RunRecord) -> list[dict[str, Any]]:
-    from casino_proofs.analyses.par.paigow import PaiGowPar, Tables, par_json, spec_tables
+    from casino_proofs.paigow.par import PaiGowPar, Tables, par_json, spec_tables
 
     by_reading = {p.get("reading"): p for p in recorded if isinstance(p, dict)}
     counts = (base.paigow or {}).get("combination_counts", {})

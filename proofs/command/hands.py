@@ -9,7 +9,7 @@ from typing import Any
 
 from casino_proofs import regulation, spec
 from casino_proofs.kept import Kept
-from casino_proofs.obligations.paigow.scope_spec import (
+from casino_proofs.paigow.obligations.scope_spec import (
     CLAUSE_OF,
     SCOPES,
     SPEC_MUTATION,
@@ -67,7 +67,7 @@ def _built(scope: str, readings: Mapping[str, str]) -> ScopeSpec:
 
 
 #: the specification of each scope (the last few asked), with the code that built it
-_KEPT: Kept[ScopeSpec] = Kept(("casino_proofs.spec", "casino_proofs.obligations.paigow"))
+_KEPT: Kept[ScopeSpec] = Kept(("casino_proofs.spec", "casino_proofs.paigow.obligations"))
 
 
 def _text(hand: tuple[int, ...]) -> str:

@@ -14,6 +14,14 @@ from typing import Any, NoReturn
 
 from casino_proofs import games, spec
 from casino_proofs.adapters.exec_engine import DEFAULT_TIMEOUT_MS
+from casino_proofs.craps.table.scripts.play_budget import (
+    EVENTS,
+    MAX_EVENTS,
+    MAX_K,
+    MAX_SESSIONS,
+    SESSIONS,
+    PlayBudget,
+)
 from casino_proofs.obligations.verdict import (
     EXIT_ERROR,
     EXIT_ON_RECORD,
@@ -30,14 +38,6 @@ from casino_proofs.solving.budget import (
     MAX_RLIMIT,
     BudgetError,
     positive_int,
-)
-from casino_proofs.tables.play_budget import (
-    EVENTS,
-    MAX_EVENTS,
-    MAX_K,
-    MAX_SESSIONS,
-    SESSIONS,
-    PlayBudget,
 )
 from casino_proofs.untrusted.bounds import BOUNDS, Bounds
 from casino_proofs.untrusted.printable import one_line

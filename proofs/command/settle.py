@@ -27,8 +27,8 @@ from casino_proofs.command.options import (
 )
 from casino_proofs.command.output import check_output_paths, write_report
 from casino_proofs.context import parse_readings, report_context
-from casino_proofs.obligations.craps.answers import answer_json
-from casino_proofs.obligations.craps.lifting import spec_dict, state_dict
+from casino_proofs.craps.obligations.answers import answer_json
+from casino_proofs.craps.obligations.lifting import spec_dict, state_dict
 from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED
 from casino_proofs.protocol.answers import POINTS, CrapsInput, Refused, Settled
 from casino_proofs.reports.documents import SettleDocument

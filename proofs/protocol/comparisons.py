@@ -1,6 +1,6 @@
 """What testing a compare-only evaluator's comparisons against the order derived from them
 found (:mod:`casino_proofs.adapters.comparator_checks` asks; the ``comparator`` obligation of
-:mod:`casino_proofs.obligations.paigow` judges)."""
+:mod:`casino_proofs.paigow.obligations` judges)."""
 
 from __future__ import annotations
 

@@ -109,7 +109,7 @@ def test_an_implementation_answering_twice_differently_is_refuted_as_nondetermin
 def test_counterexample_that_does_not_replay_is_an_error(monkeypatch: Any) -> None:
     """If the concrete replay contradicts the solver (here the replay is made to believe every
     answer right), the verdict is ERROR, never REFUTED or PROVED."""
-    import casino_proofs.obligations.craps.agrees as agrees
+    import casino_proofs.craps.obligations.agrees as agrees
 
     def wrong(w: str, state: impl.State, roll: impl.Roll,
               readings: impl.Readings = DEFAULTS) -> impl.Settlement:
@@ -138,7 +138,7 @@ def test_exit_codes_rank_refuted_over_error_over_unknown() -> None:
 
 def test_smt_and_enumeration_disagreeing_is_an_error(monkeypatch: Any) -> None:
     """Dual evidence: if the enumeration contradicts a PROVED verdict, the verdict is ERROR."""
-    import casino_proofs.obligations.craps.enumeration as en
+    import casino_proofs.craps.obligations.enumeration as en
 
     real = en._claims
 
@@ -159,9 +159,9 @@ def test_a_violation_only_the_enumeration_sees_is_refuted_not_an_error() -> None
     point-10 states, the enumeration does. A wrong implementation there is REFUTED (with the
     point-10 counterexample), the universe obligation says why, and nothing turns into
     ERROR."""
-    import casino_proofs.obligations.craps.enumeration as en
-    import casino_proofs.obligations.craps.session as session
-    import casino_proofs.obligations.craps.universe as universe
+    import casino_proofs.craps.obligations.enumeration as en
+    import casino_proofs.craps.obligations.session as session
+    import casino_proofs.craps.obligations.universe as universe
     from casino_proofs.spec.vocabulary import COME_OUT, FIRST_ROLL, POINT, total_in
 
     def no_point_10() -> z3.BoolRef:
@@ -195,7 +195,7 @@ def test_the_fast_evaluation_disagreeing_with_z3_is_an_error(monkeypatch: Any) -
     from types import SimpleNamespace
 
     from casino_proofs.command.hands import _built
-    from casino_proofs.obligations.paigow import spec_side
+    from casino_proofs.paigow.obligations import spec_side
     from casino_proofs.solving.z3_compile import compile_terms
 
     built = _built("high", {})

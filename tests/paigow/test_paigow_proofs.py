@@ -7,8 +7,8 @@ from math import comb
 
 import pytest
 
-from casino_proofs.obligations.paigow import PaiGowOutcome
 from casino_proofs.obligations.verdict import Verdict
+from casino_proofs.paigow.obligations import PaiGowOutcome
 
 #: Each rests on the whole deck's run (about 50 s of CPU): CI runs them with -m exhaustive,
 #: after ``casino-proofs check --all-readings`` has proved the same obligations.

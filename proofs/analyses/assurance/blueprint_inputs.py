@@ -259,7 +259,7 @@ def _paigow(readings: spec.Readings, found: dict[str, list[Constraint]],
     of the highest (conv-highest-combination) over those, and each ordering statement over
     the functions so defined (declared, not repeated: the statements would otherwise repeat
     the whole description of every combination they name)."""
-    from casino_proofs.obligations.paigow.scope_spec import SCOPES, ScopeSpec
+    from casino_proofs.paigow.obligations.scope_spec import SCOPES, ScopeSpec
     from casino_proofs.spec.paigow import CODES, COMBINATIONS
 
     for scope in SCOPES:
@@ -332,11 +332,11 @@ def _spans(rows: list[SentenceCoverage]) -> tuple[dict[str, list[CodeSpan]], dic
 
 def _par(inputs: Inputs, workers: int) -> None:
     if "craps" in inputs.games:
-        from casino_proofs.analyses.par.craps import par_rows, row_json
+        from casino_proofs.craps.par.edges import par_rows, row_json
 
         inputs.par_craps = [row_json(r) for r in par_rows(inputs.readings)]
     if "paigow" in inputs.games:
-        from casino_proofs.analyses.par.paigow import spec_rank, table_json, tables
+        from casino_proofs.paigow.par import spec_rank, table_json, tables
 
         made = tables(spec_rank("high", inputs.readings), spec_rank("low", inputs.readings),
                       workers)

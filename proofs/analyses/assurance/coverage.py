@@ -27,7 +27,7 @@ from typing import Any
 
 from casino_proofs import regulation, spec
 from casino_proofs.analyses.assurance.ours import check_craps
-from casino_proofs.obligations.paigow.scope_spec import SCOPES, ScopeSpec
+from casino_proofs.paigow.obligations.scope_spec import SCOPES, ScopeSpec
 from casino_proofs.spec.paigow import COMBINATIONS
 from casino_proofs.untrusted.bounds import TEST_FILE_BYTES
 from casino_proofs.untrusted.files import FolderRefused, folder_files, read_text
@@ -35,7 +35,7 @@ from casino_proofs.untrusted.files import FolderRefused, folder_files, read_text
 #: Words about play at a table, which no single wager's state domain can show: "can be played
 #: at any time", "cannot be played unless ... has already been engaged", "follow the outcome",
 #: "may be withdrawn". A state class citing them does not cover them; the table obligations
-#: of protocol 2 (casino_proofs.tables.obligations) do.
+#: of protocol 2 (casino_proofs.craps.table.obligations.clauses) do.
 TABLE_SENTENCES = ("r3-95.15-intro.s1", "r3-95.16-intro.s1", "r3-95.15-1.s5")
 
 #: The implementation's source files, wherever the package is installed.
@@ -195,8 +195,8 @@ def _obligations() -> dict[str, list[str]]:
 
 def _table_obligations() -> dict[str, list[str]]:
     """The table obligations of protocol 2 by the sentences they rest on."""
-    from casino_proofs.tables.coverage import COVERAGE_CLAUSES
-    from casino_proofs.tables.obligations import KINDS
+    from casino_proofs.craps.table.obligations.clauses import KINDS
+    from casino_proofs.craps.table.obligations.coverage import COVERAGE_CLAUSES
 
     found: dict[str, list[str]] = {}
     cited = {kind: (k.clause, *k.clauses) for kind, k in KINDS.items()}

@@ -36,9 +36,9 @@ from casino_proofs.adapters.mutated import Ask, Mutated, RankChange
 from casino_proofs.adapters.ours import ours
 from casino_proofs.analyses.assurance.coverage import ordering_gaps
 from casino_proofs.analyses.assurance.ours import check_craps, check_paigow
-from casino_proofs.obligations.craps.answers import question
-from casino_proofs.obligations.paigow.scope_spec import CLAUSE_OF, SPEC_MUTATION, ScopeSpec
+from casino_proofs.craps.obligations.answers import question
 from casino_proofs.obligations.verdict import Result, Verdict
+from casino_proofs.paigow.obligations.scope_spec import CLAUSE_OF, SPEC_MUTATION, ScopeSpec
 from casino_proofs.protocol.answers import DICE, CrapsAnswer, CrapsInput, Settled, Strength
 from casino_proofs.spec.paigow import COMBINATIONS, JOKER_INDEX, PaiGowSpec
 

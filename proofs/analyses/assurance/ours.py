@@ -9,10 +9,10 @@ from typing import Any
 
 from casino_proofs import spec
 from casino_proofs.adapters.ours import OurImplementation
-from casino_proofs.obligations.craps import prove_craps
-from casino_proofs.obligations.paigow import PaiGowOutcome, prove_paigow
-from casino_proofs.obligations.paigow.scope_spec import FULL_DECK
+from casino_proofs.craps.obligations import prove_craps
 from casino_proofs.obligations.verdict import Result
+from casino_proofs.paigow.obligations import PaiGowOutcome, prove_paigow
+from casino_proofs.paigow.obligations.scope_spec import FULL_DECK
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.budget import Budget
 

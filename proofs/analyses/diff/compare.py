@@ -2,10 +2,10 @@
 
 A side is the specification under readings, or an implementation under test under readings.
 Craps: every input on which they settle differently, replayed on both sides, proved complete
-(:mod:`casino_proofs.analyses.diff.craps`), with the house edge of every wager that differs.
+(:mod:`casino_proofs.craps.diff`), with the house edge of every wager that differs.
 Pai Gow: every hand whose combination they name differently, every ordered pair of hands they
 order differently, counted by class, with the most numerous kinds of each cell of the grid
-replayed (:mod:`casino_proofs.analyses.diff.paigow`).
+replayed (:mod:`casino_proofs.paigow.diff`).
 
 Every difference has an ID, stable from run to run, and a fingerprint of what it is, for
 ``--expect``: a previous run's differences (or a reviewed list of IDs) against this run's.
@@ -23,11 +23,11 @@ from fractions import Fraction
 from typing import Any
 
 from casino_proofs import games, regulation, spec
-from casino_proofs.analyses.diff import craps as dc
-from casino_proofs.analyses.diff import paigow as dp
-from casino_proofs.obligations.craps.lifting import state_dict
-from casino_proofs.obligations.paigow.every_hand import hand_text
-from casino_proofs.obligations.paigow.scope_spec import SCOPES
+from casino_proofs.craps import diff as dc
+from casino_proofs.craps.obligations.lifting import state_dict
+from casino_proofs.paigow import diff as dp
+from casino_proofs.paigow.obligations.every_hand import hand_text
+from casino_proofs.paigow.obligations.scope_spec import SCOPES
 from casino_proofs.protocol.answers import CrapsInput
 from casino_proofs.protocol.channel_log import ChannelLog
 from casino_proofs.protocol.engine import Engine

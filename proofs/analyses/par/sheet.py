@@ -15,8 +15,8 @@ SCHEMA_VERSION = 1
 
 def craps_sheet(readings: dict[str, str], engine: Engine, wagers: list[str] | None,
                 trials: int) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
-    from casino_proofs.analyses.par import montecarlo
-    from casino_proofs.analyses.par.craps import par_rows, row_json
+    from casino_proofs.craps.par import montecarlo
+    from casino_proofs.craps.par.edges import par_rows, row_json
 
     rows = par_rows(readings, wagers, engine)
     out = [row_json(r) for r in rows]
@@ -37,7 +37,7 @@ def craps_sheet(readings: dict[str, str], engine: Engine, wagers: list[str] | No
 
 def paigow_sheet(readings: dict[str, str], engine: Engine,
                  workers: int) -> list[dict[str, Any]]:
-    from casino_proofs.analyses.par.paigow import paigow_par, par_json
+    from casino_proofs.paigow.par import paigow_par, par_json
 
     return [par_json(p) for p in paigow_par(readings, engine, workers)]
 

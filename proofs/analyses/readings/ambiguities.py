@@ -27,10 +27,10 @@ import z3
 from casino_proofs import regulation, spec
 from casino_proofs.adapters.ours import ours
 from casino_proofs.analyses.readings.edge import craps_readings, rule_fingerprint
-from casino_proofs.obligations.craps.answers import answer_json, question
-from casino_proofs.obligations.craps.lifting import spec_dict, state_dict
-from casino_proofs.obligations.paigow.every_hand import hand_text
-from casino_proofs.obligations.paigow.scope_spec import ScopeSpec, model_hand
+from casino_proofs.craps.obligations.answers import answer_json, question
+from casino_proofs.craps.obligations.lifting import spec_dict, state_dict
+from casino_proofs.paigow.obligations.every_hand import hand_text
+from casino_proofs.paigow.obligations.scope_spec import ScopeSpec, model_hand
 from casino_proofs.progress import Progress
 from casino_proofs.protocol.answers import Refused, Settled, Strength
 from casino_proofs.protocol.engine import Engine

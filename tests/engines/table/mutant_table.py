@@ -24,17 +24,17 @@ from fractions import Fraction
 from typing import Any
 
 from casino_proofs import spec
+from casino_proofs.craps.table.judging.bets import RefBet, Setting, TableState
+from casino_proofs.craps.table.judging.expected import roll_answer
+from casino_proofs.craps.table.judging.oracle import offered_specs
+from casino_proofs.craps.table.judging.policies import Policies
+from casino_proofs.craps.table.judging.reference import ReferenceTable, RollDue
+from casino_proofs.craps.table.model.family_inputs import families, on_table
+from casino_proofs.craps.table.model.family_machine import FamilyMachine, Key, state_key
+from casino_proofs.craps.table.model.model import Table
+from casino_proofs.craps.table.obligations.table_run import setting_of
 from casino_proofs.protocol.answers import POINTS
 from casino_proofs.protocol.money import Money
-from casino_proofs.tables.bets import RefBet, Setting, TableState
-from casino_proofs.tables.expected import roll_answer
-from casino_proofs.tables.family_inputs import families, on_table
-from casino_proofs.tables.family_machine import FamilyMachine, Key, state_key
-from casino_proofs.tables.model import Table
-from casino_proofs.tables.oracle import offered_specs
-from casino_proofs.tables.policies import Policies
-from casino_proofs.tables.reference import ReferenceTable, RollDue
-from casino_proofs.tables.table_run import setting_of
 
 MONEY = {"unit": "0.01", "rounding": "floor"}
 
