@@ -29,9 +29,9 @@ specification and its ``convention`` obligation that suits never rank): **a five
 value depends only on the multiset of its ranks (the joker counted as a rank of its own) and on
 whether its non-joker cards all share one suit** ("suited"). It is not checked here: an
 evaluator without it gets a wrong table. ``rank5`` is therefore called once per such class of
-five-card hand of the deck, on a representative, and never again: 9,997 calls for the full deck (6,175 rank
-multisets without the joker, 1,820 with it, 1,287 and 715 of them also suited), against
-2,869,685 five-card hands.
+five-card hand of the deck, on a representative, and never again: 9,997 calls for the full deck
+(6,175 rank multisets without the joker, 1,820 with it, 1,287 and 715 of them also suited),
+against 2,869,685 five-card hands.
 
 The counting
 ------------
