@@ -44,11 +44,11 @@ GAMES: tuple[Game, ...] = (
          "wagers checked", True, False,
          {"prove": "craps.obligations.game:prove",
           "diff": "analyses.diff.compare:craps_section",
-          "rederive": "audit.rederive_craps:rederive"}),
+          "rederive": "craps.rederive.answers:rederive"}),
     Game("paigow", "Pai Gow Poker", "Pai Gow", "r3-40-intro.s1", ("r3-40",), "hands", False, True,
          {"prove": "paigow.obligations.game:prove",
           "diff": "analyses.diff.compare:paigow_section",
-          "rederive": "audit.rederive_paigow:rederive",
+          "rederive": "paigow.rederive:rederive",
           "figures": "paigow.obligations.report:figure_lines"}),
 )
 

@@ -20,6 +20,7 @@ from casino_proofs.regulation.registry import (
     paragraphs,
     quote,
     readings,
+    section_files,
     sentences,
 )
 
@@ -38,5 +39,6 @@ __all__ = [
     "paragraphs",
     "quote",
     "readings",
+    "section_files",
     "sentences",
 ]

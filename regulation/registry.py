@@ -101,10 +101,20 @@ def _load(name: str) -> dict[str, Any]:
 
 
 @cache
+def section_files() -> tuple[str, ...]:
+    """The files of the by-law's sections, one a game's (``craps.toml``, ``paigow.toml``):
+    every TOML file beside this module that holds paragraphs, by name. A new game's section
+    is a new file here, and nothing else in this package changes."""
+    here = resources.files("casino_proofs.regulation")
+    names = sorted(f.name for f in here.iterdir() if f.name.endswith(".toml"))
+    return tuple(n for n in names if "paragraph" in _load(n))
+
+
+@cache
 def paragraphs() -> tuple[Paragraph, ...]:
     """Every registered paragraph, in the order of the regulation."""
     out = []
-    loaded = _load("craps.toml")["paragraph"] + _load("paigow.toml")["paragraph"]
+    loaded = [p for name in section_files() for p in _load(name)["paragraph"]]
     for p in loaded:
         sents = tuple(
             Sentence(id=s["id"], en=s["en"], fr=s.get("fr"), note=s.get("note"),

@@ -21,8 +21,8 @@ The floors, from the ground up (CONTRIBUTING.md, "Where things go"):
 
 Each game has a room of its own (``craps/``, ``paigow/``, issue 46), cut into slices that sit
 on the floors of the shared rooms they extend: a game's ``obligations/`` on floor 3, craps's
-``table/`` on floor 4, its ``diff`` and ``par`` on floor 6 (with ``analyses``). A game's room
-never imports another game's.
+``table/`` on floor 4, its ``diff`` and ``par`` on floor 6 (with ``analyses``), its
+``rederive`` on floor 7 (with ``audit``). A game's room never imports another game's.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ FLOORS = {
 #: each game's room and the shared room whose floor each of its slices is on
 GAME_ROOMS = ("craps", "paigow")
 GAME_SLICES = {"obligations": "obligations", "table": "table", "diff": "analyses",
-               "par": "analyses"}
+               "par": "analyses", "rederive": "audit"}
 #: the parts installed beside the tool, which any room may import (impl: only the adapters)
 BESIDE = {"spec", "impl", "regulation"}
 MAX_CLASS, MAX_FUNCTION = 150, 60
@@ -250,12 +250,12 @@ def test_the_naming_rule_can_fail(tmp_path: Path) -> None:
 
 
 #: The modules of one game today whose path does not say so (a module whose path names a
-#: game, as ``craps/obligations/`` or ``audit/rederive_paigow.py``, is that game's own): the
+#: game, as ``craps/obligations/`` or ``paigow/rederive.py``, is that game's own): the
 #: doors and sub-commands of one game, on the shared floors of doors and commands.
 GAME_OWN = {
     "adapters.session_log": "craps", "adapters.log_shards": "craps",
-    "adapters.play_engine": "craps", "audit.rederive_machines": "craps",
-    "adapters.settlement_table": "craps", "command.settle": "craps", "command.edge": "craps",
+    "adapters.play_engine": "craps", "adapters.settlement_table": "craps",
+    "command.settle": "craps", "command.edge": "craps",
     "adapters.comparing": "paigow", "command.hands": "paigow", "command.rank": "paigow",
     "command.compare": "paigow",
 }

@@ -38,7 +38,7 @@ from typing import Any
 
 import z3
 
-from casino_proofs import games
+from casino_proofs import games, regulation
 from casino_proofs.audit.manifest import SCHEMA, SCHEMA_VERSION
 from casino_proofs.audit.schema import obligation_json
 from casino_proofs.craps.obligations.answers import CrapsAnswers, answer_json
@@ -47,7 +47,8 @@ from casino_proofs.progress import phase
 from casino_proofs.solving.budget import Budget
 from casino_proofs.version import source_sha256, tool_version
 
-REGULATION_FILES = ("craps.toml", "paigow.toml", "conventions.toml", "readings.toml",
+#: the regulation's files a bundle keeps: each game's section, then what rests on them
+REGULATION_FILES = (*regulation.section_files(), "conventions.toml", "readings.toml",
                     "ambiguities.toml", "coverage.toml")
 SAMPLING_SEEDS = {"paigow-evaluator-sample": 3, "paigow-determinism-sample": 53,
                   "craps-reasked-order": 95}

@@ -7,12 +7,12 @@
 2. **Re-derived.** The obligations a check of the recorded scope gives rise to come from the
    installed package, for the recorded readings and engine: a dropped, added, relabelled or
    doubled obligation is named. The craps obligations are proved again from the recorded
-   answers (:mod:`~casino_proofs.audit.rederive_craps`), and the Pai Gow obligations about the
-   specification decided again (:mod:`~casino_proofs.audit.rederive_paigow`), each entry
+   answers (:mod:`~casino_proofs.craps.rederive.answers`), and the Pai Gow obligations about the
+   specification decided again (:mod:`~casino_proofs.paigow.rederive`), each entry
    compared whole and each query rebuilt and compared as text; the manifest's fields
    (:mod:`~casino_proofs.audit.rederive_manifest`), the PAR sheet
    (:mod:`~casino_proofs.audit.rederive_par`) and a played table's machines
-   (:mod:`~casino_proofs.audit.rederive_machines`) are derived again and compared.
+   (:mod:`~casino_proofs.craps.rederive.machines`) are derived again and compared.
 3. **Re-solved.** Every query goes through cvc5 (default) or Z3 under the bundle's budget; an
    answer other than the recorded one DIFFERS (exit 1), an exhausted budget is UNKNOWN
    (exit 3). Each obligation's SMT verdict is derived again from the answers, by the kind the
@@ -31,13 +31,13 @@ from casino_proofs.audit import again as asking
 from casino_proofs.audit.findings import BAD, Finding, OnRecord, differing
 from casino_proofs.audit.intact import Bundle, load
 from casino_proofs.audit.manifest import BundleError, RunRecord
-from casino_proofs.audit.rederive_craps import ON_RECORD as TABLE_ON_RECORD
-from casino_proofs.audit.rederive_craps import recorded_door, table_obligations
-from casino_proofs.audit.rederive_machines import machines_findings
 from casino_proofs.audit.rederive_manifest import manifest_findings
 from casino_proofs.audit.rederive_par import par_findings
 from casino_proofs.audit.solve import follows, run_cvc5, run_z3, smt_verdict
 from casino_proofs.craps.obligations import CrapsRun
+from casino_proofs.craps.rederive.answers import ON_RECORD as TABLE_ON_RECORD
+from casino_proofs.craps.rederive.answers import recorded_door, table_obligations
+from casino_proofs.craps.rederive.machines import machines_findings
 from casino_proofs.obligations.plan import not_offered, relabel
 from casino_proofs.progress import phase, stage
 from casino_proofs.protocol.engine import Capability
@@ -165,7 +165,7 @@ def replay(bundle: Bundle, solver: str, rlimit: int | None, wall_ms: int | None,
     manifest, on_record = manifest_findings(bundle, again)
     findings += manifest
     base = m.runs[0]
-    from casino_proofs.audit.rederive_craps import recorded_engine
+    from casino_proofs.craps.rederive.answers import recorded_engine
 
     base_engine = recorded_engine(bundle, base)[0] if base.reading in bundle.answers else None
     findings += par_findings(bundle, base, base_engine)

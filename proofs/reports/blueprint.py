@@ -509,7 +509,7 @@ def _title_fr(paragraph: str) -> str:
 @cache
 def _french_titles() -> dict[str, str]:
     titles: dict[str, str] = {}
-    for name in ("craps.toml", "paigow.toml"):
+    for name in regulation.section_files():
         text = resources.files("casino_proofs.regulation").joinpath(name).read_text("utf-8")
         titles.update({p["id"]: p.get("title_fr", "") for p in tomllib.loads(text)["paragraph"]})
     return titles

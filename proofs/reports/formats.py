@@ -34,14 +34,18 @@ from casino_proofs.reports.documents import AmbiguitiesDocument, CheckDetail, Ch
 from casino_proofs.untrusted.printable import one_line
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-_FILES = ("craps.toml", "paigow.toml", "conventions.toml")
+
+
+def _files() -> tuple[str, ...]:
+    """The regulation's files a clause or convention is located in."""
+    return (*regulation.section_files(), "conventions.toml")
 
 
 @cache
 def _lines() -> dict[str, tuple[str, int]]:
     """Where each clause, sentence and convention ID is defined: (file, line)."""
     where: dict[str, tuple[str, int]] = {}
-    for name in _FILES:
+    for name in _files():
         text = resources.files("casino_proofs.regulation").joinpath(name).read_text("utf-8")
         for number, line in enumerate(text.splitlines(), start=1):
             stripped = line.strip()
@@ -51,7 +55,7 @@ def _lines() -> dict[str, tuple[str, int]]:
 
 
 def location(clause: str) -> dict[str, Any]:
-    uri, line = _lines().get(clause, ("regulation/craps.toml", 1))
+    uri, line = _lines().get(clause, (f"regulation/{_files()[0]}", 1))
     return {"physicalLocation": {"artifactLocation": {"uri": uri},
                                  "region": {"startLine": line}}}
 
@@ -192,7 +196,7 @@ def to_sarif(results: list[Result], context: dict[str, Any],
         "runs": [{
             "tool": {"driver": {"name": "casino-proofs", "version": context["tool"]["version"],
                                 "rules": _rules(clauses)}},
-            "artifacts": [{"location": {"uri": f"regulation/{name}"}} for name in _FILES],
+            "artifacts": [{"location": {"uri": f"regulation/{name}"}} for name in _files()],
             "results": out,
             "properties": {"regulation": context["regulation"],
                            "readings": {k: v["value"] for k, v in context["readings"].items()},
