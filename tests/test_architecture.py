@@ -402,3 +402,38 @@ def test_the_tree_check_can_fail() -> None:
     tree = [line for line in _development_tree() if not line.startswith("  craps/")]
     assert _rooms_left_out(tree) == ["craps"]
     assert _rooms_left_out([*tree, "  craps/          the game's room"]) == []
+
+
+def _principles_cited(paths: list[Path]) -> set[int]:
+    """Every principle number cited ("principle 6", any case) in ``paths``."""
+    import re
+
+    cited: set[int] = set()
+    for path in paths:
+        cited |= {int(n) for n in re.findall(r"[Pp]rinciple (\d+)",
+                                            path.read_text(encoding="utf-8"))}
+    return cited
+
+
+def _principles_defined() -> set[int]:
+    """The principles CONTRIBUTING.md numbers in "The rules that do not bend"."""
+    import re
+
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    section = text.split("\n## The rules that do not bend\n", 1)[1].split("\n## ", 1)[0]
+    return {int(n) for n in re.findall(r"^(\d+)\. \*\*", section, re.M)}
+
+
+def test_every_principle_the_code_cites_is_defined_in_contributing() -> None:
+    """A citation ("principle 6") names a principle a reader finds, numbered, in
+    CONTRIBUTING.md (issue 46, item 3)."""
+    paths = [p for d in ("proofs", "spec", "impl", "regulation", "tests", "benchmarks")
+             for p in sorted((ROOT / d).rglob("*.py"))]
+    defined = _principles_defined()
+    assert defined == set(range(1, len(defined) + 1))
+    assert _principles_cited(paths) - defined == set()
+
+
+def test_the_principle_rule_can_fail(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text('"""As principle ' + '12 says, and Principle 3."""\n')
+    assert _principles_cited([tmp_path / "m.py"]) - _principles_defined() == {12}

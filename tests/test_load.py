@@ -1,4 +1,4 @@
-"""Principle 8: verdicts do not depend on the machine. The same check, run beside processes
+"""Principle 6: verdicts do not depend on the machine. The same check, run beside processes
 that keep every core busy, gives the same verdicts -- and, since every query is budgeted by
 Z3's deterministic resource count, the same resources to the unit."""
 

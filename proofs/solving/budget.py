@@ -1,4 +1,4 @@
-"""Solver budgets that do not depend on how busy the machine is (principle 8).
+"""Solver budgets that do not depend on how busy the machine is (principle 6).
 
 Every query is budgeted by the solver's deterministic resource limit: Z3's ``rlimit`` (a count
 of the solver's own elementary steps, given per check) and cvc5's ``rlimit-per``. The same

@@ -1,4 +1,4 @@
-"""Principle 4, for the faults an outside audit injected by hand (beyond what the mutant
+"""Principle 3, for the faults an outside audit injected by hand (beyond what the mutant
 generator makes): each must be REFUTED, never let through, never crashed on."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Principle 4: every check can fail. Each wrong implementation must be REFUTED, on exactly
+"""Principle 3: every check can fail. Each wrong implementation must be REFUTED, on exactly
 the obligations written beside it, with a replayed counterexample naming its clause."""
 
 from __future__ import annotations

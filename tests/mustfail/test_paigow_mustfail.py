@@ -1,4 +1,4 @@
-"""Principle 4 for s. 40: each wrong evaluator is REFUTED, with hands that replay, on the
+"""Principle 3 for s. 40: each wrong evaluator is REFUTED, with hands that replay, on the
 obligations written beside it. Three on a few cards by default; every one on its small deck
 and on the whole deck with ``pytest -m exhaustive``."""
 

@@ -1,4 +1,4 @@
-"""Principle 4 for the checks on the specification: a gap, a conflict, an unreachable rule, an
+"""Principle 3 for the checks on the specification: a gap, a conflict, an unreachable rule, an
 empty state class, a solver that gives up and a counterexample that does not replay must each
 produce their verdict, never PROVED."""
 
