@@ -272,8 +272,8 @@ SHARED_NAMING_A_GAME = frozenset({
     "analyses.assurance.mutants", "analyses.assurance.ours", "analyses.diff.compare",
     "analyses.par.sheet", "analyses.readings.ambiguities", "audit.again", "audit.bundle",
     "audit.manifest", "audit.rederivation", "audit.rederive_manifest", "audit.rederive_par",
-    "command.check", "command.par", "obligations.records", "obligations.verdict",
-    "reports.blueprint", "reports.check", "reports.diff", "reports.formats", "reports.html",
+    "command.check", "command.par",
+    "reports.check", "reports.diff", "reports.formats", "reports.html",
     "reports.par",
 })
 

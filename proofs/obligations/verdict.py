@@ -39,7 +39,8 @@ EXIT_ON_RECORD = 5
 
 @dataclass(frozen=True)
 class Obligation:
-    """One thing to prove, named so that a report can cite it."""
+    """One thing to prove, named so that a report can cite it. Its ``game`` is the first
+    part of its ID (``craps/any-7/...``) unless given."""
 
     id: str
     kind: str  # craps: domain | exhaustive | exclusive | agrees | reachable; paigow: see there
@@ -49,8 +50,12 @@ class Obligation:
     scope: str  # craps: the state class (or "all-states"); paigow: high or low hands
     description: str
     readings: tuple[str, ...] = ()
-    game: str = "craps"
+    game: str = ""
     under: str = ""  # the non-default reading of the run (check --all-readings), if any
+
+    def __post_init__(self) -> None:
+        if not self.game:
+            object.__setattr__(self, "game", self.id.partition("/")[0])
 
 
 @dataclass(frozen=True)

@@ -389,7 +389,7 @@ def _par(entries: dict[str, Entry], inputs: Inputs) -> None:
     """Each PAR row under the sentence or convention that names its wager or combination."""
     from fractions import Fraction
 
-    from casino_proofs.craps.par.edges import decimal
+    from casino_proofs.analyses.par.decimals import decimal
 
     for row in inputs.par_craps:
         note = row.get("note", "")

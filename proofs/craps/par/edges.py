@@ -34,6 +34,7 @@ from math import gcd, isqrt
 from typing import Any
 
 from casino_proofs.adapters.ours import LIBRARY_FIGURES, figure_rows
+from casino_proofs.analyses.par.decimals import DIGITS, decimal, sqrt_decimal
 from casino_proofs.analyses.readings import chain as chains
 from casino_proofs.analyses.readings.chain import Chain, Undefined
 from casino_proofs.analyses.readings.edge import (
@@ -48,7 +49,6 @@ from casino_proofs.protocol.engine import Engine
 
 #: z of the volatility index at each confidence (two-sided normal quantiles).
 VOLATILITY_Z = {"90%": Decimal("1.645"), "95%": Decimal("1.960")}
-DIGITS = 12  # significant digits of the decimals shown beside exact figures
 
 
 @dataclass(frozen=True)
@@ -202,20 +202,6 @@ def surd(value: Fraction) -> str:
         return str(Fraction(a, c))
     text = f"sqrt({b})" if a == 1 else f"{a}*sqrt({b})"
     return text if c == 1 else f"{text}/{c}"
-
-
-def decimal(value: Fraction, digits: int = DIGITS) -> str:
-    with localcontext() as ctx:
-        ctx.prec = digits
-        return str(Decimal(value.numerator) / Decimal(value.denominator))
-
-
-def sqrt_decimal(value: Fraction, digits: int = DIGITS) -> Decimal:
-    with localcontext() as ctx:
-        ctx.prec = digits + 5
-        root = (Decimal(value.numerator) / Decimal(value.denominator)).sqrt()
-        ctx.prec = digits
-        return +root
 
 
 def figures_json(f: Figures) -> dict[str, Any]:
