@@ -25,8 +25,9 @@ class Game:
     """One game: what it is called, the clause that offers it, the sections of the by-law it
     is (the prefixes of its clause IDs), the unit its proof's progress counts, whether
     ``--wagers`` chooses among its wagers (the specification's catalogue), whether its proof
-    has a pass spread over processes or a cluster (``--workers``, ``--scheduler``), and its
-    entry points (``module:attribute`` in ``casino_proofs``)."""
+    has a pass spread over processes or a cluster (``--workers``, ``--scheduler``), its
+    entry points (``module:attribute`` in ``casino_proofs``), and whether it is played as a
+    table too."""
 
     name: str
     title: str
@@ -37,6 +38,9 @@ class Game:
     wagers: bool = False
     spreads: bool = False
     entries: Mapping[str, str] = field(default_factory=dict)
+    #: whether the game is also checked as a table played event by event (protocol 2), whose
+    #: fault domain a report states with the game's obligations
+    tables: bool = False
 
 
 GAMES: tuple[Game, ...] = (
@@ -44,7 +48,7 @@ GAMES: tuple[Game, ...] = (
          "wagers checked", True, False,
          {"prove": "craps.obligations.game:prove",
           "diff": "analyses.diff.compare:craps_section",
-          "rederive": "craps.rederive.answers:rederive"}),
+          "rederive": "craps.rederive.answers:rederive"}, tables=True),
     Game("paigow", "Pai Gow Poker", "Pai Gow", "r3-40-intro.s1", ("r3-40",), "hands", False, True,
          {"prove": "paigow.obligations.game:prove",
           "diff": "analyses.diff.compare:paigow_section",
@@ -69,6 +73,11 @@ def game(name: str) -> Game:
 def of_clause(clause_id: str) -> str | None:
     """The game a clause or paragraph of the by-law belongs to (None: none of them)."""
     return next((g.name for g in GAMES if clause_id.startswith(g.sections)), None)
+
+
+def played_as_table(name: str) -> bool:
+    """Whether the game ``name`` is checked as a table played too (False: no such game)."""
+    return any(g.name == name and g.tables for g in GAMES)
 
 
 def has(name: str, point: str) -> bool:

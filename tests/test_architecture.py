@@ -273,7 +273,7 @@ SHARED_NAMING_A_GAME = frozenset({
     "analyses.par.sheet", "analyses.readings.ambiguities", "audit.again", "audit.bundle",
     "audit.manifest", "audit.rederivation", "audit.rederive_manifest", "audit.rederive_par",
     "command.check", "command.par",
-    "reports.check", "reports.diff", "reports.formats", "reports.html",
+    "reports.check", "reports.diff", "reports.html",
     "reports.par",
 })
 

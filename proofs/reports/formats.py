@@ -20,7 +20,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from casino_proofs import regulation
+from casino_proofs import games, regulation
 from casino_proofs.obligations.verdict import Result, Verdict
 from casino_proofs.reports.check import (
     also,
@@ -78,9 +78,9 @@ def _detail(r: Result) -> str:
 def to_junit(results: list[Result], seconds: float, domain: Sequence[str] = (),
              engine: dict[str, Any] | None = None) -> str:
     """JUnit XML: one test case an obligation; a table's fault domain (its model, sessions,
-    history, data domains and hypotheses) is the craps suite's system-out; the engine under
-    test (its target, its hello's name and version, the protocol version spoken to it) each
-    suite's properties."""
+    history, data domains and hypotheses) is the system-out of the suite of the game played
+    as a table; the engine under test (its target, its hello's name and version, the protocol
+    version spoken to it) each suite's properties."""
     suites = ET.Element("testsuites", name="casino-proofs", tests=str(len(results)),
                         time=f"{seconds:.3f}")
     failures = errors = 0
@@ -106,10 +106,10 @@ def to_junit(results: list[Result], seconds: float, domain: Sequence[str] = (),
                 node = ET.SubElement(case, "error", type=r.verdict.value,
                                      message=f"{r.verdict.value}: {r.detail}"[:500])
                 node.text = _detail(r)
-            elif r.detail and ob.id.startswith("craps/table/"):
+            elif r.detail and ob.id.startswith(f"{game}/table/"):
                 # a table's PROVED says what it covers (its fault domain)
                 ET.SubElement(case, "system-out").text = r.detail
-        if domain and game == "craps":
+        if domain and games.played_as_table(game):
             ET.SubElement(suite, "system-out").text = "\n".join(domain)
         suite.set("failures", str(f))
         suite.set("errors", str(e))

@@ -19,10 +19,10 @@ from casino_proofs.craps.obligations import (
 )
 from casino_proofs.craps.obligations.answers import CrapsAnswers, collect
 from casino_proofs.craps.obligations.context import WagerCheck
+from casino_proofs.craps.obligations.records import records_result
 from casino_proofs.craps.obligations.session import Session
 from casino_proofs.obligations.capabilities import library_defaults, record_file, table_player
 from casino_proofs.obligations.channel import channel_obligation, channel_result, tag_given_up
-from casino_proofs.craps.obligations.records import records_result
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
 from casino_proofs.protocol.answers import EXCLUDED, UNOBSERVED, CrapsInput, Faulty
 from casino_proofs.protocol.engine import Capability, Engine
