@@ -262,12 +262,12 @@ GAME_OWN = {
 #: The shared modules that still name a game (a per-game step, field or import), an
 #: allow-list of today's: issue 46, item 2 moves their per-game lines into the games' rooms.
 #: It only shrinks: a module listed that names no game any more fails the rule too. (The
-#: move of ``tables/`` to ``craps/table/`` made five visible that imported craps's table under
-#: its generic name: ``adapters.targets``, ``audit.manifest_engine``, ``audit.rederive_engine``,
-#: ``command.arguments``, ``command.options``, for a table's policies and play budget.)
+#: move of ``tables/`` to ``craps/table/`` made two visible that imported craps's table under
+#: its generic name, for a table's declared policies: ``audit.manifest_engine``,
+#: ``audit.rederive_engine``.)
 SHARED_NAMING_A_GAME = frozenset({
-    "adapters.ours", "adapters.targets", "audit.manifest_engine", "audit.rederive_engine",
-    "command.arguments", "command.options", "analyses.assurance.blueprint_inputs",
+    "adapters.ours", "audit.manifest_engine", "audit.rederive_engine",
+    "analyses.assurance.blueprint_inputs",
     "analyses.assurance.coverage",
     "analyses.assurance.mutants", "analyses.assurance.ours", "analyses.diff.compare",
     "analyses.par.sheet", "analyses.readings.ambiguities", "audit.again", "audit.bundle",

@@ -30,12 +30,12 @@ from casino_proofs.craps.table.obligations.clauses import Judge
 from casino_proofs.craps.table.obligations.table_run import setting_of
 from casino_proofs.craps.table.scripts import long_sessions, recipes
 from casino_proofs.craps.table.scripts.planner import Script
-from casino_proofs.craps.table.scripts.play_budget import PlayBudget
 from casino_proofs.craps.table.scripts.profiles import PROFILES
 from casino_proofs.craps.table.scripts.scripts import plan
 from casino_proofs.protocol import hello as hello_module
 from casino_proofs.protocol.hello import EngineUnavailable, protocol_version
 from casino_proofs.protocol.money import Money
+from casino_proofs.protocol.play_budget import PlayBudget
 
 TABLES = Path(__file__).parent / "engines" / "table"
 IMPL_TABLE = f"{sys.executable} {TABLES / 'impl_table.py'}"

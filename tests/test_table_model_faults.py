@@ -180,9 +180,9 @@ def test_sessions_a_long_session_is_drawn_at_the_maximum_of_session_events() -> 
     from casino_proofs.craps.table.judging.oracle import offered_specs
     from casino_proofs.craps.table.judging.policies import Policies
     from casino_proofs.craps.table.obligations.table_run import setting_of
-    from casino_proofs.craps.table.scripts.play_budget import MAX_EVENTS, PlayBudget
     from casino_proofs.craps.table.scripts.profiles import BY_NAME, own_moves
     from casino_proofs.protocol.money import Money
+    from casino_proofs.protocol.play_budget import MAX_EVENTS, PlayBudget
 
     names = ("pass", "pass-odds", "come", "come-odds")
     specs = offered_specs(names, spec.Readings.from_dict({}))

@@ -18,9 +18,9 @@ from casino_proofs.craps.table.judging.policies import Policies
 from casino_proofs.craps.table.obligations.table_run import setting_of
 from casino_proofs.craps.table.scripts import long_sessions
 from casino_proofs.craps.table.scripts.planner import Script
-from casino_proofs.craps.table.scripts.play_budget import PlayBudget
 from casino_proofs.protocol.answers import Faulty
 from casino_proofs.protocol.money import Money
+from casino_proofs.protocol.play_budget import PlayBudget
 
 
 def _scripts() -> list[tuple[Any, ...]]:

@@ -31,12 +31,12 @@ from casino_proofs.craps.table.obligations.table_run import (
     setting_of,
 )
 from casino_proofs.craps.table.scripts.planner import ODDS_ON, Script
-from casino_proofs.craps.table.scripts.play_budget import PlayBudget
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty
 from casino_proofs.protocol.channel_log import ChannelFault
 from casino_proofs.protocol.engine import Capability
 from casino_proofs.protocol.hello import EngineUnavailable, Hello
 from casino_proofs.protocol.money import Money, MoneyError
+from casino_proofs.protocol.play_budget import PlayBudget
 from casino_proofs.untrusted.printable import one_line
 
 HELLO_REQUEST = {"op": "hello", "protocol": 2}

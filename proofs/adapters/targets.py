@@ -17,9 +17,9 @@ from casino_proofs.adapters.comparing import ComparingEngine
 from casino_proofs.adapters.exec_engine import DEFAULT_TIMEOUT_MS, ExecEngine
 from casino_proofs.adapters.play_engine import PlayEngine
 from casino_proofs.adapters.session_log import SessionLog, is_session_log
-from casino_proofs.craps.table.scripts.play_budget import PlayBudget
 from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.protocol.hello import EngineUnavailable
+from casino_proofs.protocol.play_budget import PlayBudget
 from casino_proofs.scale import Scheduler
 from casino_proofs.untrusted.bounds import Bounds
 

@@ -14,9 +14,9 @@ from casino_proofs import games, regulation, spec
 from casino_proofs.adapters.session_log import SessionLog
 from casino_proofs.adapters.targets import DOORS, VALID, open_target, promised
 from casino_proofs.command.options import bounds_of
-from casino_proofs.craps.table.scripts.play_budget import PlayBudget
 from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.protocol.hello import EngineUnavailable
+from casino_proofs.protocol.play_budget import PlayBudget
 from casino_proofs.scale import Scheduler
 from casino_proofs.untrusted.bounds import Bounds
 

@@ -14,14 +14,6 @@ from typing import Any, NoReturn
 
 from casino_proofs import games, spec
 from casino_proofs.adapters.exec_engine import DEFAULT_TIMEOUT_MS
-from casino_proofs.craps.table.scripts.play_budget import (
-    EVENTS,
-    MAX_EVENTS,
-    MAX_K,
-    MAX_SESSIONS,
-    SESSIONS,
-    PlayBudget,
-)
 from casino_proofs.obligations.verdict import (
     EXIT_ERROR,
     EXIT_ON_RECORD,
@@ -29,6 +21,14 @@ from casino_proofs.obligations.verdict import (
     EXIT_REFUTED,
     EXIT_UNKNOWN,
     EXIT_USAGE,
+)
+from casino_proofs.protocol.play_budget import (
+    EVENTS,
+    MAX_EVENTS,
+    MAX_K,
+    MAX_SESSIONS,
+    SESSIONS,
+    PlayBudget,
 )
 from casino_proofs.reports import registry
 from casino_proofs.solving.budget import (

@@ -17,11 +17,11 @@ from casino_proofs.craps.table.obligations.table_run import TableRun, read_run
 from casino_proofs.craps.table.scripts import domains, long_sessions, recipes, suite
 from casino_proofs.craps.table.scripts.domain import fault_domain
 from casino_proofs.craps.table.scripts.planner import Script
-from casino_proofs.craps.table.scripts.play_budget import PlayBudget
 from casino_proofs.craps.table.scripts.scripts import plan
 from casino_proofs.craps.table.scripts.shrink import reproducer
 from casino_proofs.progress import Progress, phase
 from casino_proofs.protocol.answers import Faulty
+from casino_proofs.protocol.play_budget import PlayBudget
 
 #: plays scripts on the engine, one answer list (or a Faulty) per script
 Player = Callable[[Sequence[Script]], list[Any]]

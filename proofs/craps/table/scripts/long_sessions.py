@@ -44,12 +44,12 @@ from casino_proofs.craps.table.model.model import Table
 from casino_proofs.craps.table.obligations.clauses import Judge
 from casino_proofs.craps.table.scripts.domains import Ids
 from casino_proofs.craps.table.scripts.planner import Script
-from casino_proofs.craps.table.scripts.play_budget import PlayBudget
 from casino_proofs.craps.table.scripts.profiles import PROFILES, Player, Profile, own_moves
 from casino_proofs.craps.table.scripts.seeded import seed_alone
 from casino_proofs.craps.table.scripts.shrink import shortest
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
 from casino_proofs.obligations.words import counted
+from casino_proofs.protocol.play_budget import PlayBudget
 
 #: every session sees at least so many shooters and rolls
 MIN_SHOOTERS = 10

@@ -31,8 +31,8 @@ from casino_proofs.craps.table.model.family_machine import FamilyMachine, Key, f
 from casino_proofs.craps.table.model.family_mutants import Analysis, Mutation, read
 from casino_proofs.craps.table.model.family_probes import Pair, Probe, apart, identifiers, probes
 from casino_proofs.craps.table.scripts.planner import Script
-from casino_proofs.craps.table.scripts.play_budget import MAX_K
 from casino_proofs.obligations.verdict import Obligation, Result, Verdict
+from casino_proofs.protocol.play_budget import MAX_K
 
 #: events the suite of one family may hold by default; k is the largest that fits (k = 0,
 #: the least, whatever its size)

@@ -1,7 +1,8 @@
-"""How much random play a table gets after its scripts: so many sessions of so many events
-(``--sessions``, ``--session-events``; docs/engine-protocol.md, "Long sessions"). Kept apart
-from :mod:`.long_sessions` so that the command line reads its defaults without loading the
-stateful-testing machinery."""
+"""How much random play a table engine of protocol 2 gets after its scripts: so many sessions
+of so many events (``--sessions``, ``--session-events``; docs/engine-protocol.md, "Long
+sessions"), and the k of the suite. Kept apart from the table's long sessions
+(:mod:`casino_proofs.craps.table.scripts.long_sessions`) so that the command line and the
+doors read its defaults without loading the stateful-testing machinery, nor a game's room."""
 
 from __future__ import annotations
 
