@@ -28,7 +28,9 @@ def test_check_proves_every_craps_obligation(capsys: pytest.CaptureFixture[str])
     assert out.startswith("Result: PROVED (exit 0) -- ")  # the result first, and last
     assert out.rstrip().splitlines()[-1].startswith("Result: PROVED (exit 0) -- ")
     assert "PROVED of " in out and "REFUTED" not in out
-    assert all(line.startswith("craps: ") for line in err.splitlines())  # progress
+    # only progress on stderr (a line every 5 s off a terminal: how many, and which phase
+    # they name, depends on the machine's load, so only their shape is asserted)
+    assert all(re.match(r"[a-z][a-zA-Z ,-]*: ", line) for line in err.splitlines()), err
     assert all(len(line) <= 100 for line in out.splitlines())  # an 100-column terminal
 
 
