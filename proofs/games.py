@@ -48,12 +48,14 @@ GAMES: tuple[Game, ...] = (
          "wagers checked", True, False,
          {"prove": "craps.obligations.game:prove",
           "diff": "analyses.diff.compare:craps_section",
-          "rederive": "craps.rederive.answers:rederive"}, tables=True),
+          "rederive": "craps.rederive.answers:rederive", "par": "craps.par.sheet:sheet",
+          "rederive_par": "craps.rederive.par:rows"}, tables=True),
     Game("paigow", "Pai Gow Poker", "Pai Gow", "r3-40-intro.s1", ("r3-40",), "hands", False, True,
          {"prove": "paigow.obligations.game:prove",
           "diff": "analyses.diff.compare:paigow_section",
           "rederive": "paigow.rederive:rederive",
-          "figures": "paigow.obligations.report:figure_lines"}),
+          "figures": "paigow.obligations.report:figure_lines", "par": "paigow.par:sheet",
+          "rederive_par": "paigow.rederive:par_tables"}),
 )
 
 

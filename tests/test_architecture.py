@@ -266,15 +266,12 @@ GAME_OWN = {
 #: its generic name, for a table's declared policies: ``audit.manifest_engine``,
 #: ``audit.rederive_engine``.)
 SHARED_NAMING_A_GAME = frozenset({
-    "adapters.ours", "audit.manifest_engine", "audit.rederive_engine",
-    "analyses.assurance.blueprint_inputs",
-    "analyses.assurance.coverage",
+    "adapters.ours", "analyses.assurance.blueprint_inputs", "analyses.assurance.coverage",
     "analyses.assurance.mutants", "analyses.assurance.ours", "analyses.diff.compare",
-    "analyses.par.sheet", "analyses.readings.ambiguities", "audit.again", "audit.bundle",
-    "audit.manifest", "audit.rederivation", "audit.rederive_manifest", "audit.rederive_par",
-    "command.check", "command.par",
-    "reports.check", "reports.diff", "reports.html",
-    "reports.par",
+    "analyses.readings.ambiguities", "audit.again", "audit.bundle", "audit.manifest",
+    "audit.manifest_engine", "audit.rederivation", "audit.rederive_engine",
+    "audit.rederive_manifest", "command.check", "reports.check", "reports.diff",
+    "reports.html", "reports.par",
 })
 
 

@@ -267,9 +267,7 @@ def run_check(args: argparse.Namespace) -> int:
         if args.bundle or "par" in needs:
             stage("the PAR sheet")
             played = tuple(g for g in chosen if g in hello.games)
-            pass_counts = (check.runs[0].get("paigow") or {}).get("combination_counts") \
-                if check.runs else None
-            par_doc = par_sheet(engine, readings, played, wagers, pass_counts, args.workers)
+            par_doc = par_sheet(engine, readings, played, wagers, check.runs, args.workers)
     finally:
         engine.close()
     _all_readings_note(args, engine, check.runs, notes)
@@ -325,17 +323,13 @@ def page_inputs(needs: frozenset[str], readings: dict[str, str]
 
 
 def par_sheet(engine: Engine, readings: dict[str, str], games: tuple[str, ...],
-              wagers: list[str] | None, pass_counts: dict[str, dict[str, int]] | None,
+              wagers: list[str] | None, runs: list[dict[str, Any]],
               workers: int) -> ParDocument:
-    """The PAR sheet the audit bundle holds: the run's figures, the five-card table set
-    against the counts of the run's own pass over every hand."""
-    from casino_proofs.analyses.par.sheet import craps_sheet, paigow_sheet
+    """The PAR sheet the audit bundle holds: the run's figures, set against what the first
+    run recorded (Pai Gow's five-card table against the counts of its pass over every
+    hand)."""
+    from casino_proofs.analyses.par.sheet import ParAsked, game_sheet
 
-    craps = craps_sheet(readings, engine, wagers, 0)[0] if "craps" in games else None
-    paigow = paigow_sheet(readings, engine, workers) if "paigow" in games else None
-    if paigow is not None:
-        five = {c["combination"]: c["hands"] for c in paigow[0]["five_card"]["combinations"]}
-        paigow[0]["five_card"]["matches_the_proof_pass"] = (
-            None if pass_counts is None or "high" not in pass_counts
-            else five == pass_counts["high"])
-    return ParDocument({"engine": engine.target}, craps, paigow, None)
+    asked = ParAsked(wagers, workers=workers, proof_record=runs[0] if runs else {})
+    return ParDocument({"engine": engine.target},
+                       {g: game_sheet(g, readings, engine, asked)[0] for g in games}, None)

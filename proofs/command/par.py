@@ -4,7 +4,9 @@ implementation under test (and, when asked, against a seeded Monte Carlo run).""
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
+from casino_proofs import games as registry
 from casino_proofs.command.arguments import (
     UsageError,
     check_readings,
@@ -60,8 +62,7 @@ def register(sub: Commands) -> None:
 
 
 def run_par(args: argparse.Namespace) -> int:
-    from casino_proofs.analyses.par.breakage import add_breakage
-    from casino_proofs.analyses.par.sheet import craps_sheet, paigow_sheet
+    from casino_proofs.analyses.par.sheet import ParAsked, game_sheet
 
     readings = parse_readings(args.reading)
     wagers = parse_wagers(args.wagers)
@@ -74,28 +75,29 @@ def run_par(args: argparse.Namespace) -> int:
     if args.rounding is not None and args.stake is None:
         raise UsageError("--rounding is the rounding of the breakage at --stake UNITS: give "
                          "--stake too")
-    if args.stake is not None and args.only == "paigow":
-        raise UsageError("--stake is the breakage of the craps payouts; par --only paigow "
-                         "has none")
+    if args.stake is not None and args.only and not registry.game(args.only).wagers:
+        # the breakage is of the payouts of wagers (the games --wagers chooses among)
+        raise UsageError(f"--stake is the breakage of the craps payouts; par --only "
+                         f"{args.only} has none")
     from casino_proofs.progress import phase
 
     engine = open_engine(args.engine, args.engine_timeout_ms, bounds=bounds_of(args))
-    parts = list(games)
+    asked = ParAsked(wagers, args.monte_carlo or 0, args.workers, args.stake,
+                     args.rounding or "floor")
+    sheets: dict[str, list[dict[str, Any]]] = {}
+    monte = None
     # no time left: the craps sheet takes a second or two, the Pai Gow sheet many more
-    bar = phase("par", len(parts), "games", estimate=False)
+    bar = phase("par", len(games), "games", estimate=False)
     try:
-        craps = monte = None
-        if "craps" in parts:
-            craps, monte = craps_sheet(readings, engine, wagers, args.monte_carlo or 0)
-            if args.stake is not None:
-                add_breakage(craps, args.stake, args.rounding or "floor")
+        for game in games:
+            sheets[game], ran = game_sheet(game, readings, engine, asked)
+            monte = ran if ran is not None else monte
             bar.step()
-        paigow = paigow_sheet(readings, engine, args.workers) if "paigow" in parts else None
     finally:
         bar.close()
         engine.close()
     doc = ParDocument({**report_context(readings, policies_in_force(engine),
                                         games),
-                       "engine": engine.target}, craps, paigow, monte)
+                       "engine": engine.target}, sheets, monte)
     write_report(doc, args.format, args.output)
     return doc.exit_code

@@ -34,6 +34,7 @@ from casino_proofs.analyses.par.seven_cards import (
     five_card_counts,
     seven_card_counts,
 )
+from casino_proofs.analyses.par.sheet import GameSheet, ParAsked
 from casino_proofs.paigow.obligations.scope_spec import CLAUSE_OF, ScopeSpec
 from casino_proofs.progress import phase
 from casino_proofs.protocol.answers import Strength
@@ -196,3 +197,16 @@ def par_json(par: PaiGowPar) -> dict[str, Any]:
         out["impl"] = {"five_card": par.impl.five, "two_card": par.impl.low,
                        "seven_card": par.impl.seven}
     return out
+
+
+def sheet(readings: dict[str, str], engine: Engine, asked: ParAsked) -> GameSheet:
+    """Pai Gow's part of the PAR sheet (the registry's ``par`` entry): its tables under every
+    reading; in a check's sheet, whether the five-card table matches the counts of the run's
+    own pass over every hand (None: the run has none)."""
+    tables = [par_json(p) for p in paigow_par(readings, engine, asked.workers)]
+    if asked.proof_record is not None and tables:
+        counts = (asked.proof_record.get("paigow") or {}).get("combination_counts")
+        five = {c["combination"]: c["hands"] for c in tables[0]["five_card"]["combinations"]}
+        tables[0]["five_card"]["matches_the_proof_pass"] = (
+            None if counts is None or "high" not in counts else five == counts["high"])
+    return tables, None

@@ -34,6 +34,7 @@ from casino_proofs.paigow.obligations import catalogue, spec_side
 from casino_proofs.paigow.obligations import queries as pq
 from casino_proofs.paigow.obligations.evidence import DeckView
 from casino_proofs.paigow.obligations.scope_spec import FULL_DECK, SCOPES, ScopeSpec
+from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.budget import Budget
 
 SMT_KINDS = ("abstraction", "nonvacuous", "statement")
@@ -125,3 +126,29 @@ def rederive(bundle: Bundle, run: RunRecord, by_id: dict[str, dict[str, Any]], b
     m = bundle.manifest
     return paigow_findings(run, m.engine["kind"], by_id, budget, partial(compare_texts, bundle),
                            m.engine.get("ranking") == "compare")
+
+
+def par_tables(recorded: list[Any], base: RunRecord, engine: Engine | None,
+               wagers: list[str] | None) -> list[dict[str, Any]]:
+    """A bundle's Pai Gow PAR tables derived again (the registry's ``rederive_par`` entry):
+    the specification's counted again; the implementation's (asked once per class, in the
+    run) taken on record; whether the five-card table matches the run's own pass derived
+    again from the pass's counts the manifest records."""
+    from casino_proofs.paigow.par import PaiGowPar, Tables, par_json, spec_tables
+
+    by_reading = {p.get("reading"): p for p in recorded if isinstance(p, dict)}
+    counts = (base.paigow or {}).get("combination_counts", {})
+    out = []
+    for label, _chosen, made in spec_tables(base.readings):
+        kept = by_reading.get(label, {})
+        impl = kept.get("impl")
+        got = Tables(impl["five_card"], impl["two_card"], impl["seven_card"]) \
+            if isinstance(impl, dict) and set(impl) == {"five_card", "two_card",
+                                                        "seven_card"} else None
+        entry = par_json(PaiGowPar(label, made, got, str(kept.get("note", ""))))
+        if label == "base":
+            five = {c["combination"]: c["hands"] for c in entry["five_card"]["combinations"]}
+            entry["five_card"]["matches_the_proof_pass"] = (
+                None if "high" not in counts else five == counts["high"])
+        out.append(entry)
+    return out

@@ -15,6 +15,7 @@ document types what a report reads to lay itself out, not every leaf of what it 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -112,12 +113,11 @@ class CheckDocument:
 
 @dataclass(frozen=True)
 class ParDocument:
-    """The PAR sheet: its context (the engine's target among it), the craps rows, the Pai Gow
-    tables, the Monte Carlo run (None: not asked for)."""
+    """The PAR sheet: its context (the engine's target among it), each game's part under its
+    name (craps's rows, Pai Gow's tables), the Monte Carlo run (None: not asked for)."""
 
     context: JSON
-    craps: list[JSON] | None = None
-    paigow: list[JSON] | None = None
+    sheets: Mapping[str, list[JSON]] = field(default_factory=dict)
     monte_carlo: JSON | None = None
 
     SCHEMA: ClassVar[str] = "par"
@@ -126,7 +126,7 @@ class ParDocument:
     def _json(self) -> JSON:
         from casino_proofs.analyses.par.sheet import document
 
-        return document(self.context, self.craps, self.paigow, self.monte_carlo)
+        return document(self.context, self.sheets, self.monte_carlo)
 
     def json(self) -> JSON:
         """The sheet as one JSON document (schema proofs/schemas/par.schema.json)."""

@@ -1,59 +1,60 @@
-"""The PAR sheet of a run, game by game, as JSON data: the craps rows (each wager from its
-start, under every reading that changes it, the implementation's figures beside the
-specification's, and optionally a seeded Monte Carlo check of the arithmetic) and the Pai Gow
-tables. ``par`` prints it; ``check --bundle`` puts it in the bundle."""
+"""The PAR sheet of a run, game by game, as JSON data: each game's part from its room (the
+registry's ``par`` entry: craps's rows, each wager from its start under every reading that
+changes it, the implementation's figures beside the specification's, and optionally a seeded
+Monte Carlo check of the arithmetic; Pai Gow's tables). ``par`` prints it; ``check --bundle``
+puts it in the bundle."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
+from casino_proofs import games
 from casino_proofs.protocol.engine import Engine
 
 SCHEMA = "casino-proofs/par"
 SCHEMA_VERSION = 1
 
 
-def craps_sheet(readings: dict[str, str], engine: Engine, wagers: list[str] | None,
-                trials: int) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
-    from casino_proofs.craps.par import montecarlo
-    from casino_proofs.craps.par.edges import par_rows, row_json
+@dataclass(frozen=True)
+class ParAsked:
+    """What a game's part of the sheet is asked besides the readings and the engine: the
+    wagers chosen (None: every one), the Monte Carlo trials (0: none), the processes of a
+    count spread over them, the stake and rounding of the breakage (None: none), and the
+    record of the check's first run, per game, when the sheet goes in a bundle (None: the
+    ``par`` command's sheet)."""
 
-    rows = par_rows(readings, wagers, engine)
-    out = [row_json(r) for r in rows]
-    if not trials:
-        return out, None
-    inside = True
-    for row, doc in zip(rows, out, strict=True):
-        if row.spec is None or row.chain is None:
-            continue
-        checks = montecarlo.simulate(row.chain, row.spec, trials)
-        doc["monte_carlo"] = montecarlo.checks_json(trials, checks)
-        inside = inside and doc["monte_carlo"]["inside"]
-    return out, {"run": True, "trials": trials, "seed": montecarlo.SEED,
-                 "confidence": montecarlo.CONFIDENCE, "inside": inside,
-                 "what": "each craps row played from its start, every exact figure against "
-                         "its interval; a check on the arithmetic, never a source of figures"}
+    wagers: list[str] | None = None
+    trials: int = 0
+    workers: int = 2
+    stake: int | None = None
+    rounding: str = "floor"
+    proof_record: Mapping[str, Any] | None = field(default=None)
 
 
-def paigow_sheet(readings: dict[str, str], engine: Engine,
-                 workers: int) -> list[dict[str, Any]]:
-    from casino_proofs.paigow.par import paigow_par, par_json
-
-    return [par_json(p) for p in paigow_par(readings, engine, workers)]
+#: a game's part of the sheet: its rows (or tables), and its Monte Carlo run (None: none)
+GameSheet = tuple[list[dict[str, Any]], dict[str, Any] | None]
 
 
-def document(context: dict[str, Any], craps: list[dict[str, Any]] | None,
-             paigow: list[dict[str, Any]] | None,
+def game_sheet(game: str, readings: dict[str, str], engine: Engine,
+               asked: ParAsked) -> GameSheet:
+    """The part of the sheet of ``game``, from its room."""
+    made: GameSheet = games.entry(game, "par")(readings, engine, asked)
+    return made
+
+
+def document(context: dict[str, Any], sheets: Mapping[str, list[dict[str, Any]]],
              monte_carlo: dict[str, Any] | None) -> dict[str, Any]:
-    """The PAR sheet as one JSON document (schema proofs/schemas/par.schema.json)."""
+    """The PAR sheet as one JSON document (schema proofs/schemas/par.schema.json): each
+    game's part under its name, in the registry's order."""
     doc: dict[str, Any] = {"schema": SCHEMA, "schema_version": SCHEMA_VERSION, **context}
-    if craps is not None:
-        doc["craps"] = craps
-    if paigow is not None:
-        doc["paigow"] = paigow
+    for name in games.names():
+        if name in sheets:
+            doc[name] = sheets[name]
     doc["monte_carlo"] = monte_carlo or {"run": False,
                                          "why": "not asked for (par --monte-carlo N)"}
-    agree = all(r["agree"] for r in craps or []) and all(p["agree"] for p in paigow or [])
+    agree = all(r["agree"] for rows in sheets.values() for r in rows)
     inside = monte_carlo is None or not monte_carlo.get("run", True) or monte_carlo["inside"]
     doc["summary"] = {"spec_and_impl_agree": agree, "monte_carlo_inside": inside,
                       "exit_code": 0 if agree and inside else 1}
