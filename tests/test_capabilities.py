@@ -47,6 +47,25 @@ def test_every_door_has_the_hooks_of_what_it_declares() -> None:
         assert cls.kind or cls.__name__ == "ComparingEngine", cls  # its kind is its program's
 
 
+def test_each_door_opens_the_kinds_of_engine_it_says_with_what_it_promises() -> None:
+    """``DOORS`` is the one mapping from a target's prefix to the kinds of engine it opens
+    (issue 46): every kind a door names is an engine's, every engine's kind but a bundle's
+    answers' (``recorded``, opened by no door) has a door, and each engine of a door's kinds
+    has every capability the door promises (our mutants aside: no door opens them)."""
+    from casino_proofs.adapters.targets import DOORS, kind_of
+
+    engines = [cls for cls in _doors() if cls.kind]
+    named = {k for door in DOORS.values() for k in door.kinds}
+    assert named == {cls.kind for cls in engines} - {"recorded"}
+    for door in DOORS.values():
+        for cls in engines:
+            if cls.kind in door.kinds and cls.__name__ != "Mutated":
+                assert door.promised & ~cls.capabilities == Capability(0), (door, cls)
+    assert kind_of("table:x.jsonl", "log") == "log"
+    assert kind_of("table:x.csv", "exec") == "table"  # a forged kind is not believed
+    assert kind_of("python:m.py", "exec") == "exec" and kind_of("nope:x", "exec") == "?"
+
+
 def test_every_capability_of_hooks_names_them() -> None:
     for capability in hooks.HOOKS:
         assert hooks.hook_names(capability), capability

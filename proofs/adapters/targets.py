@@ -10,6 +10,7 @@ file) is a one-line error naming what is valid.
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from casino_proofs.adapters import log_files
@@ -28,27 +29,50 @@ VALID = ("impl, exec:COMMAND (a program speaking docs/engine-protocol.md), play:
          "python:path/to/file.py, table:FILE (a recorded craps settlement table, .csv or JSON "
          "lines)")
 
-#: what the engine of each door is sure to be asked, whatever opens it: a check counts on it
-#: (a ``play:`` engine that could not play tables would leave the table's obligations out)
-PROMISED = {
-    "impl": Capability.ANSWERS_ANY_INPUT | Capability.ANSWERS_AGAIN
-    | Capability.EXPLICIT_DEFAULTS | Capability.COMPARES_HANDS,
-    "exec": Capability.ANSWERS_ANY_INPUT | Capability.ANSWERS_AGAIN,
-    "python": Capability.ANSWERS_ANY_INPUT | Capability.ANSWERS_AGAIN,
-    "play": Capability.PLAYS_TABLES,
-    "table": Capability.RECORDED | Capability.READS_RECORDS,
-}
-#: what each door is, in a line
-DOORS = {"impl": "our implementation", "exec": "a program of protocol 1",
-         "python": "a Python module of protocol 1", "play": "a table engine of protocol 2",
-         "table": "a recorded craps table"}
+@dataclass(frozen=True)
+class Door:
+    """One way to name an engine (``--engine DOOR:...``): what it opens, in a line; the kinds
+    of engine it opens (``Engine.kind``, what a report and a bundle record: a Python module is
+    spoken to as a program, ``exec``; a file may be a settlement table or a session log,
+    which only its contents tell); and what the engine is sure to be asked, whatever it
+    opens: a check counts on it (a ``play:`` engine that could not play tables would leave
+    the table's obligations out)."""
+
+    name: str
+    what: str
+    kinds: tuple[str, ...]
+    promised: Capability
+
+
+#: every door, the one mapping from a target to the kind of engine it opens
+DOORS = {d.name: d for d in (
+    Door("impl", "our implementation", ("impl",), Capability.ANSWERS_ANY_INPUT
+         | Capability.ANSWERS_AGAIN | Capability.EXPLICIT_DEFAULTS | Capability.COMPARES_HANDS),
+    Door("exec", "a program of protocol 1", ("exec",),
+         Capability.ANSWERS_ANY_INPUT | Capability.ANSWERS_AGAIN),
+    Door("python", "a Python module of protocol 1", ("exec",),
+         Capability.ANSWERS_ANY_INPUT | Capability.ANSWERS_AGAIN),
+    Door("play", "a table engine of protocol 2", ("play",), Capability.PLAYS_TABLES),
+    Door("table", "a recorded craps table", ("table", "log"),
+         Capability.RECORDED | Capability.READS_RECORDS),
+)}
 
 
 def promised(target: str) -> tuple[str, Capability]:
     """The door a target names (``play``), and the capabilities its engine is sure to have
     (none for a target that names no door)."""
-    door = target.partition(":")[0]
-    return door, PROMISED.get(door, Capability(0))
+    door = DOORS.get(target.partition(":")[0])
+    return (door.name, door.promised) if door else (target.partition(":")[0], Capability(0))
+
+
+def kind_of(target: str, recorded: str) -> str:
+    """The kind of engine a target opens (``?``: none): its door's, or, for a door that opens
+    several (a file: a settlement table or a session log), the kind ``recorded`` if it is one
+    of them."""
+    door = DOORS.get(target.partition(":")[0])
+    if door is None:
+        return "?"
+    return recorded if recorded in door.kinds else door.kinds[0]
 
 
 def open_target(target: str, timeout_ms: int = DEFAULT_TIMEOUT_MS,

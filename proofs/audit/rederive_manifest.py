@@ -22,6 +22,7 @@ from typing import Any
 from casino_proofs import games as registry
 from casino_proofs import regulation
 from casino_proofs.adapters.ours import ours
+from casino_proofs.adapters.targets import kind_of
 from casino_proofs.audit.bundle import REGULATION_FILES, SAMPLING_SEEDS, answers_file, sha256
 from casino_proofs.audit.findings import Finding, OnRecord
 from casino_proofs.audit.intact import Bundle
@@ -48,16 +49,6 @@ def _installed_regulation() -> dict[str, Any]:
         resources.files("casino_proofs.regulation").joinpath(name).read_bytes())
         for name in REGULATION_FILES}
     return {**regulation.REGULATION, "files": files}
-
-
-def _kind_of(target: str, recorded: str) -> str:
-    """The kind of engine a target opens; a file (``table:FILE``) is a settlement table or a
-    session log, which only its contents tell: the recorded kind, if it is one of the two."""
-    kind = target.partition(":")[0]
-    if kind == "table" and recorded in ("table", "log"):
-        return recorded
-    return {"impl": "impl", "exec": "exec", "python": "exec", "play": "play",
-            "table": "table"}.get(kind, "?")
 
 
 def expected_left_out(bundle: Bundle, plan_left: list[dict[str, str]],
@@ -167,7 +158,7 @@ def manifest_findings(bundle: Bundle, again: dict[str, CrapsRun]
     out += _field("check.answers", m.answers_files,
                   {r.reading: answers_file(r.reading) for r in crapsy})
     out += _runs_findings(bundle, again)
-    out += _field("engine.kind", m.engine["kind"], _kind_of(m.engine["target"], m.engine["kind"]))
+    out += _field("engine.kind", m.engine["kind"], kind_of(m.engine["target"], m.engine["kind"]))
     found, engine_on_record = engine_findings(m)
     out += found
     on_record = [OnRecord(f"engine {m.engine['target'][:80]}", WHICH_PROGRAM),

@@ -121,14 +121,14 @@ def open_engine(target: str, timeout_ms: int, looked_up: Sequence[str] = (),
 
 def _capable(engine: Engine, target: str) -> None:
     """A usage error, before any work, if the engine lacks a capability its door promises
-    (:data:`~casino_proofs.adapters.targets.PROMISED`): a check would otherwise leave out,
+    (:data:`~casino_proofs.adapters.targets.DOORS`): a check would otherwise leave out,
     silently, what rests on it."""
     door, needed = promised(target)
     lacking = needed & ~engine.capabilities
     if lacking:
         engine.close()
         raise UsageError(f"--engine {target[:80]}: the engine lacks the capability "
-                         f"{lacking.words}, which {DOORS[door]} ({door}:) has and a check of "
+                         f"{lacking.words}, which {DOORS[door].what} ({door}:) has and a check of "
                          f"it needs; a target is one of {VALID}")
 
 

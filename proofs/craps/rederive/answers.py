@@ -27,8 +27,8 @@ from casino_proofs.obligations.verdict import Result
 from casino_proofs.protocol.engine import AnswerHash, Capability
 from casino_proofs.solving.budget import Budget
 
-#: the door of each engine kind a bundle records (its kind is all a bundle says of the door)
-DOORS = (OurImplementation, ExecEngine, PlayEngine, SettlementTable, SessionLog, BundleAnswers)
+#: the engine of each kind a bundle records (its kind is all a bundle says of the engine)
+ENGINES = (OurImplementation, ExecEngine, PlayEngine, SettlementTable, SessionLog, BundleAnswers)
 #: the capabilities that say how an engine's answers are judged (the others add hooks, which
 #: stay with the engine: a bundle holds its answers alone)
 JUDGING = (Capability.ANSWERS_ANY_INPUT | Capability.ANSWERS_AGAIN | Capability.RECORDED
@@ -45,7 +45,7 @@ ON_RECORD = ("a bundle holds what a table settled, not the events of its scripts
 def recorded_door(kind: str) -> Capability:
     """What the engine a bundle recorded could be asked, from its kind (an engine asked,
     for a kind no door has)."""
-    return next((d.capabilities for d in DOORS if d.kind == kind), BundleAnswers.capabilities)
+    return next((d.capabilities for d in ENGINES if d.kind == kind), BundleAnswers.capabilities)
 
 
 def played(bundle: Bundle) -> bool:
