@@ -49,13 +49,15 @@ GAMES: tuple[Game, ...] = (
          {"prove": "craps.obligations.game:prove",
           "diff": "analyses.diff.compare:craps_section",
           "rederive": "craps.rederive.answers:rederive", "par": "craps.par.sheet:sheet",
-          "rederive_par": "craps.rederive.par:rows"}, tables=True),
+          "rederive_par": "craps.rederive.par:rows", "par_report": "craps.report.par:REPORT"},
+         tables=True),
     Game("paigow", "Pai Gow Poker", "Pai Gow", "r3-40-intro.s1", ("r3-40",), "hands", False, True,
          {"prove": "paigow.obligations.game:prove",
           "diff": "analyses.diff.compare:paigow_section",
           "rederive": "paigow.rederive:rederive",
           "figures": "paigow.obligations.report:figure_lines", "par": "paigow.par:sheet",
-          "rederive_par": "paigow.rederive:par_tables"}),
+          "rederive_par": "paigow.rederive:par_tables",
+          "par_report": "paigow.report.par:REPORT"}),
 )
 
 

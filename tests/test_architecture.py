@@ -22,7 +22,8 @@ The floors, from the ground up (CONTRIBUTING.md, "Where things go"):
 Each game has a room of its own (``craps/``, ``paigow/``, issue 46), cut into slices that sit
 on the floors of the shared rooms they extend: a game's ``obligations/`` on floor 3, craps's
 ``table/`` on floor 4, its ``diff`` and ``par`` on floor 6 (with ``analyses``), its
-``rederive`` on floor 7 (with ``audit``). A game's room never imports another game's.
+``rederive`` on floor 7 (with ``audit``), its ``report`` on floor 8 (with ``reports``). A
+game's room never imports another game's.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ FLOORS = {
 #: each game's room and the shared room whose floor each of its slices is on
 GAME_ROOMS = ("craps", "paigow")
 GAME_SLICES = {"obligations": "obligations", "table": "table", "diff": "analyses",
-               "par": "analyses", "rederive": "audit"}
+               "par": "analyses", "rederive": "audit", "report": "reports"}
 #: the parts installed beside the tool, which any room may import (impl: only the adapters)
 BESIDE = {"spec", "impl", "regulation"}
 MAX_CLASS, MAX_FUNCTION = 150, 60
@@ -271,7 +272,7 @@ SHARED_NAMING_A_GAME = frozenset({
     "analyses.readings.ambiguities", "audit.again", "audit.bundle", "audit.manifest",
     "audit.manifest_engine", "audit.rederivation", "audit.rederive_engine",
     "audit.rederive_manifest", "command.check", "reports.check", "reports.diff",
-    "reports.html", "reports.par",
+    "reports.html",
 })
 
 

@@ -1,0 +1,1 @@
+"""Craps's part of the reports: the lines a document says of craps, in every format."""
