@@ -13,12 +13,11 @@ table (the example table engine, ``examples/engines/table.js``). Prints, from on
 
     python benchmarks/log_judging.py [--runs N] [--events N] [--quick]
 
-``--quick``: a log of about 20,000 events, one run.
+``--quick``: a log of about 20,000 events (200 sessions repeated), one run.
 """
 
 from __future__ import annotations
 
-import json
 import random
 import statistics
 import sys
@@ -28,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from cold_run import options, parsed  # beside this script
-from table_engine import TABLE_JS, measured
+from table_engine import TABLE_JS, measured, repeated
 from yardstick import line
 
 EVENTS_TARGET = 200_000
@@ -99,16 +98,7 @@ def write_log(path: Path, events: int, seed: int = 45, sessions: int = SESSIONS,
         answers = engine.play(scripts, {})
     finally:
         engine.close()
-    lines = [json.dumps({"events": list(s.events), "answers": a})
-             for s, a in zip(scripts, answers, strict=True)]
-    per_round = sum(len(s.events) for s in scripts)
-    written = 0
-    with path.open("w") as f:
-        f.write(json.dumps({"hello": {"money": hello.raw["money"]}}) + "\n")
-        while written < events:
-            f.write("\n".join(lines) + "\n")
-            written += per_round
-    return written
+    return repeated(path, events, scripts, answers, hello.raw["money"])
 
 
 def one_core(log: Path) -> tuple[float, int]:
@@ -143,9 +133,10 @@ def main() -> None:
     print(line())
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "ordinary.jsonl"
-        held = write_log(log, args.events)
+        sessions = 200 if args.quick else SESSIONS
+        held = write_log(log, args.events, sessions=sessions)
         size = log.stat().st_size / 2**20
-        print(f"log of ordinary play: {held:,} events ({size:,.0f} MiB), {SESSIONS:,} "
+        print(f"log of ordinary play: {held:,} events ({size:,.0f} MiB), {sessions:,} "
               "shooters' sessions answered by examples/engines/table.js, repeated")
         cpu = min(one_core(log)[0] for _ in range(1 if args.quick else 2))
         rate = held / cpu
