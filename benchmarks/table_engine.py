@@ -24,7 +24,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from cold_run import QUICK_WAGERS, options, parsed  # beside this script
 
@@ -75,12 +77,19 @@ def write_log(path: Path, events: int, wagers: list[str] | None = None) -> int:
         answers = engine.play(scripts, {})
     finally:
         engine.close()
+    return repeated(path, events, scripts, answers, hello.raw["money"])
+
+
+def repeated(path: Path, events: int, scripts: Sequence[Any], answers: list[Any],
+             money: Any) -> int:
+    """A session log of the table's ``money``: the scripts with their answers, one session a
+    line, repeated until it holds at least ``events`` events; returns how many it holds."""
     lines = [json.dumps({"events": list(s.events), "answers": a})
              for s, a in zip(scripts, answers, strict=True)]
     per_round = sum(len(s.events) for s in scripts)
     written = 0
     with path.open("w") as f:
-        f.write(json.dumps({"hello": {"money": hello.raw["money"]}}) + "\n")
+        f.write(json.dumps({"hello": {"money": money}}) + "\n")
         while written < events:
             f.write("\n".join(lines) + "\n")
             written += per_round

@@ -16,7 +16,8 @@ import pytest
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 #: the scripts that run the JavaScript example engines
-NODE = {"diff", "engine_exec", "log_scale", "paigow_dask", "quick_start", "table_engine"}
+NODE = {"diff", "engine_exec", "log_judging", "log_scale", "paigow_dask", "quick_start",
+        "table_engine"}
 #: what each prints (a figure: a number, then its unit), one pattern a line
 FIGURES = {
     "blueprint": [r"check alone: +[\d.]+ s wall",
@@ -45,6 +46,9 @@ FIGURES = {
     "diff": [r"craps diff, two engines over exec \(median of 1\): +[\d.]+ s",
              r"Pai Gow diff over every hand"],
     "engine_exec": [r"Pai Gow, every hand", r"craps over exec \(median of 1\): +[\d.]+ s"],
+    "log_judging": [r"yardstick: a [\d,]+-iteration Python loop in [\d.]+ s of CPU",
+                    r"reference table, one core: [\d,]+ events/s \([\d.]+ s CPU",
+                    r"check --workers 2: [\d.]+ s wall, [\d.]+ s CPU"],
     "log_scale": [r"session log of [\d,]+ events .*2 local workers: [\d.]+ s wall, [\d.]+ s CPU",
                   r"ratio 10x the events: [\d.]+x the wall",
                   r"ratio LocalCluster / local: [\d.]+|LocalCluster \(2 workers\): left out"],
@@ -87,8 +91,8 @@ def test_every_benchmark_has_its_figures_listed() -> None:
 HELPERS = {"cold_run", "yardstick"}
 #: smoke runs of several seconds of CPU each: run with the exhaustive tests (CI runs both), to
 #: keep the default pytest within its CPU budget
-HEAVY = {"blueprint", "check_profile", "default_tests", "log_scale", "paigow_dask",
-         "quick_start", "spec_side", "table_engine"}
+HEAVY = {"blueprint", "check_profile", "default_tests", "log_judging", "log_scale",
+         "paigow_dask", "quick_start", "spec_side", "table_engine"}
 
 
 @pytest.mark.exhaustive  # (.ci/run prints the yardstick beside the default run's CPU)

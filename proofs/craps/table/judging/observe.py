@@ -153,6 +153,9 @@ class Played:
     #: the Associate Chances settled otherwise than their Single Chance bet on the roll
     #: that decides it, each with that bet (worked out once: :func:`.settlements.unfollowed`)
     odds_faults: list[tuple[Observation, Observation]] | None = None
+    #: the first event answered otherwise than the rules, with its obligation (worked out
+    #: once: :func:`.settlements.first_failure`; a 1-tuple, its None being "none")
+    first_fault: tuple[tuple[int, str] | None] | None = None
 
 
 def _int(value: Any) -> bool:
@@ -168,6 +171,8 @@ _STAYS = {(p, w): Settled("none", Fraction(0), p, w) for p in (None, *POINTS)
 #: wins by (paid, stake), kept while few (a log's stakes repeat), cleared when many
 _WINS: dict[tuple[int, int], Settled] = {}
 _WINS_KEPT = 65_536
+#: a placement's, call's or withdrawal's subject with its answer, made once
+_ANSWERED: dict[tuple[str, str], str] = {}
 
 
 def settlement(entry: Any, bet: RefBet, stake: int) -> tuple[CrapsAnswer, int | None]:
@@ -227,13 +232,14 @@ class Walk:
 
     def __init__(self, script: Script, played: Played, setting: Setting) -> None:
         self.script, self.played = script, played
+        self.label = script.label  # (worked out once: every event's place names it)
         self.ref = ReferenceTable(setting)
         self.history = History()
         #: an answer of the script could not be read (a roll's answer, or a bet of it)
         self.unreadable = False
 
     def where(self, i: int) -> Where:
-        return Where(self.script.label, i + 1)
+        return Where(self.label, i + 1)
 
     def event(self, i: int, event: dict[str, Any], answer: Any) -> None:
         self.played.events += 1
@@ -253,7 +259,12 @@ class Walk:
             self.history.rolled(was, self.ref.table, event["roll"][0] + event["roll"][1])
             return
         head, vector = subject
-        self.played.history.add((sys.intern(f"{head}|{want.answer}"), vector))
+        answered = _ANSWERED.get((head, want.answer))
+        if answered is None:
+            if len(_ANSWERED) >= _WINS_KEPT:  # a hostile log's wagers: never without bound
+                _ANSWERED.clear()
+            answered = _ANSWERED[head, want.answer] = sys.intern(f"{head}|{want.answer}")
+        self.played.history.add((answered, vector))
         bet_id = event.get("place", event.get("call", event.get("withdraw")))
         self.history.event(head.split("|", 1)[0], bet_id if isinstance(bet_id, str) else None)
         ok, detail = holds(want, answer)

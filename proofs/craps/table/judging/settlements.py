@@ -90,7 +90,13 @@ def deciding(line: Observation) -> bool:
 def first_failure(played: Played) -> tuple[int, str] | None:
     """The first event of a script answered otherwise than the rules, and the table
     obligation that judges it (None: none). What a coverage obligation attributes the
-    subjects a script did not reach to."""
+    subjects a script did not reach to. Worked out once a script."""
+    if played.first_fault is None:
+        played.first_fault = (_first_failure(played),)
+    return played.first_fault[0]
+
+
+def _first_failure(played: Played) -> tuple[int, str] | None:
     failures = [(j.where.event, j.expect.kind or "placement") for j in played.judged
                 if not j.holds]
     failures += [(x.where.event, "on-table") for x in played.listings]
@@ -155,6 +161,9 @@ class Settlements:
             return
         assert o.due.due is not None
         ok = matches(o) or (direction(o.answer) == "fault")
+        if ok:  # a case that holds is counted, no more (its kind is a failure's)
+            self.tallies["history"].count(True, at=at)
+            return
         d = o.due.due
         # one kind per rule broken, whatever the wager (the witness names it)
         clause = d.clauses[0] if d.clauses else "r3-95.15-intro.s1"

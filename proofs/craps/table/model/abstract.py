@@ -41,9 +41,19 @@ def _status(state: TableState, bet_id: str) -> Key | None:
 
 def roll_label(dice: Any) -> str:
     d1, d2 = dice
+    if type(d1) is int and type(d2) is int and (d1, d2) in _LABELS:
+        return _LABELS[d1, d2]
+    return _label(d1, d2)
+
+
+def _label(d1: Any, d2: Any) -> str:
     total = d1 + d2
     return f"{total} the hard way" if d1 == d2 and total in (4, 6, 8, 10) else (
         f"{total} the easy way" if total in (4, 6, 8, 10) else str(total))
+
+
+#: every roll's label, made once
+_LABELS = {(d1, d2): _label(d1, d2) for d1 in range(1, 7) for d2 in range(1, 7)}
 
 
 def amount_class(amount: Any) -> str:

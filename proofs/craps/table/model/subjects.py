@@ -9,6 +9,18 @@ from typing import Any
 from casino_proofs.craps.table.judging.reference import ReferenceTable, RollDue
 from casino_proofs.craps.table.model.history import History, Subject, Vector, subject
 
+#: each settlement's subject, made once (a log's millions of settlements meet a few hundred)
+_SETTLE: dict[tuple[str, str, int, bool], Subject] = {}
+
+
+def settle_subject(wager: str, decision: str, number: int, come_out: bool) -> Subject:
+    """``settle|WAGER|DECISION|NUMBER|COME-OUT`` (:data:`.history.Subject`), made once."""
+    key = (wager, decision, number, come_out)
+    found = _SETTLE.get(key)
+    if found is None:
+        found = _SETTLE[key] = subject("settle", wager, decision, number, int(come_out))
+    return found
+
 
 def event_subject(history: History, ref: ReferenceTable, event: dict[str, Any],
                   context: Vector) -> tuple[str, Vector]:
@@ -46,8 +58,7 @@ def roll_subjects(history: History, ref: ReferenceTable, want: RollDue, context:
         bet = due.bet
         number = bet.point or total
         vector = context | history.relative(bet.wager, number, bet.rolls, bet.id)
-        out.append((subject("settle", bet.wager, due.due.decision, number, int(come_out)),
-                    vector))
+        out.append((settle_subject(bet.wager, due.due.decision, number, come_out), vector))
         if due.due.decision != "none" or not bet.point:
             met.append((bet.wager, number, due.due.decision))
     for wager, number, decision in met:

@@ -153,6 +153,9 @@ class Judge:
 
     def _judged(self, j: Judged) -> None:
         kind = j.expect.kind or "placement"
+        if j.holds:  # a case that holds is counted, no more (its kind is a failure's)
+            self.tallies[kind].count(True)
+            return
         took = isinstance(j.answer, dict) and j.answer.get("accepted") is True
         if j.expect.answer == "accepted" and took:
             group = f"accepted without the whole stake returned: {j.expect.why}"
