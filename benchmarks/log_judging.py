@@ -87,7 +87,7 @@ def write_log(path: Path, events: int, seed: int = 45, sessions: int = SESSIONS,
     of another, such as ``node table.js --fault NAME``), repeated into a log of at least
     ``events`` events; returns how many it holds."""
     from casino_proofs.adapters.play_engine import PlayEngine
-    from casino_proofs.tables.planner import Script
+    from casino_proofs.craps.table.scripts.planner import Script
 
     rng = random.Random(seed)
     scripts = [Script(f"s{n}", "log", tuple(shooter(rng)), {}, id=f"s{n}")

@@ -12,17 +12,17 @@ from typing import Any
 import pytest
 
 from casino_proofs import spec
+from casino_proofs.craps.table.judging import expected, observe
+from casino_proofs.craps.table.judging.bets import Setting
+from casino_proofs.craps.table.judging.observe import Played, read_script
+from casino_proofs.craps.table.judging.oracle import offered_specs
+from casino_proofs.craps.table.judging.policies import Policies
+from casino_proofs.craps.table.judging.settlements import _first_failure, first_failure
+from casino_proofs.craps.table.model.abstract import roll_label
+from casino_proofs.craps.table.obligations.table_run import read_run, setting_of
+from casino_proofs.craps.table.scripts.planner import Bet, Script
 from casino_proofs.obligations.verdict import Result, Verdict
 from casino_proofs.protocol.money import Money
-from casino_proofs.tables import expected, observe
-from casino_proofs.tables.abstract import roll_label
-from casino_proofs.tables.bets import Setting
-from casino_proofs.tables.observe import Played, read_script
-from casino_proofs.tables.oracle import offered_specs
-from casino_proofs.tables.planner import Bet, Script
-from casino_proofs.tables.policies import Policies
-from casino_proofs.tables.settlements import _first_failure, first_failure
-from casino_proofs.tables.table_run import read_run, setting_of
 
 WAGERS = ("pass", "pass-odds", "any-7", "hard-6")
 #: a shooter's come-out, a point of 6 with odds and a Hard 6, two rolls, any-7 bet each roll
