@@ -268,11 +268,10 @@ GAME_OWN = {
 #: ``audit.rederive_engine``.)
 SHARED_NAMING_A_GAME = frozenset({
     "adapters.ours", "analyses.assurance.blueprint_inputs", "analyses.assurance.coverage",
-    "analyses.assurance.mutants", "analyses.assurance.ours", "analyses.diff.compare",
-    "analyses.readings.ambiguities", "audit.again", "audit.bundle", "audit.manifest",
-    "audit.manifest_engine", "audit.rederivation", "audit.rederive_engine",
-    "audit.rederive_manifest", "command.check", "reports.check", "reports.diff",
-    "reports.html",
+    "analyses.assurance.mutants", "analyses.assurance.ours", "analyses.readings.ambiguities",
+    "audit.again", "audit.bundle", "audit.manifest", "audit.manifest_engine",
+    "audit.rederivation", "audit.rederive_engine", "audit.rederive_manifest", "command.check",
+    "reports.check", "reports.diff", "reports.html",
 })
 
 

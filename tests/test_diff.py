@@ -32,7 +32,7 @@ from casino_proofs.analyses.readings.edge import craps_readings, edge_rows
 from casino_proofs.command.main import main
 from casino_proofs.craps import diff as dc
 from casino_proofs.games import names
-from casino_proofs.paigow import diff as dp
+from casino_proofs.paigow.diff import hands as dp
 from casino_proofs.paigow.obligations.every_hand import abstraction
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Settled
 from casino_proofs.solving.budget import Budget
