@@ -51,6 +51,7 @@ GAMES: tuple[Game, ...] = (
           "diff_report": "craps.report.diff:REPORT",
           "par": "craps.par.sheet:sheet",
           "par_report": "craps.report.par:REPORT",
+          "run_summary": "craps.report.check:run_summary",
           "rederive": "craps.rederive.answers:rederive",
           "rederive_par": "craps.rederive.par:rows"},
          tables=True),
@@ -60,6 +61,7 @@ GAMES: tuple[Game, ...] = (
           "diff_report": "paigow.report.diff:REPORT",
           "par": "paigow.par:sheet",
           "par_report": "paigow.report.par:REPORT",
+          "run_summary": "paigow.report.check:run_summary",
           "rederive": "paigow.rederive:rederive",
           "rederive_par": "paigow.rederive:par_tables",
           "figures": "paigow.obligations.report:figure_lines"}),
@@ -82,6 +84,11 @@ def game(name: str) -> Game:
 def of_clause(clause_id: str) -> str | None:
     """The game a clause or paragraph of the by-law belongs to (None: none of them)."""
     return next((g.name for g in GAMES if clause_id.startswith(g.sections)), None)
+
+
+def has_wagers(name: str) -> bool:
+    """Whether the game ``name`` has wagers ``--wagers`` chooses among (False: no such game)."""
+    return any(g.name == name and g.wagers for g in GAMES)
 
 
 def played_as_table(name: str) -> bool:

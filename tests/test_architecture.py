@@ -271,7 +271,6 @@ SHARED_NAMING_A_GAME = frozenset({
     "analyses.assurance.mutants", "analyses.assurance.ours", "analyses.readings.ambiguities",
     "audit.again", "audit.bundle", "audit.manifest", "audit.manifest_engine",
     "audit.rederivation", "audit.rederive_engine", "audit.rederive_manifest", "command.check",
-    "reports.check", "reports.html",
 })
 
 

@@ -43,7 +43,7 @@ def overall(results: list[Result]) -> str:
 def to_json(results: list[Result], context: dict[str, Any], seconds: float,
             detail: CheckDetail | None = None) -> str:
     """The check report as JSON (schema ``proofs/schemas/check.schema.json``). ``detail``:
-    the engine under test, the runs, what was left out, notes, and the Pai Gow figures."""
+    the engine under test, the runs, what was left out, notes, and each game's figures."""
     given = (detail or CheckDetail()).json()
     doc: dict[str, Any] = {
         "schema": SCHEMA,
@@ -260,10 +260,12 @@ def _left_out_entries(items: Iterable[dict[str, str]]) -> list[str]:
         by_why.setdefault(item["why"], []).append(item["what"])
     entries = []
     for why, whats in by_why.items():
-        if len(whats) > 3 and all(w.startswith("craps wager ") for w in whats):
-            names = ", ".join(w.removeprefix("craps wager ") for w in whats)
+        game = whats[0].split(" ", 1)[0]
+        if len(whats) > 3 and games.has_wagers(game) \
+                and all(w.startswith(f"{game} wager ") for w in whats):
+            names = ", ".join(w.removeprefix(f"{game} wager ") for w in whats)
             lead = why if why.startswith("left out ") else f"left out ({why})"
-            entries.append(f"{lead}: {len(whats):,} craps wagers: {names}")
+            entries.append(f"{lead}: {len(whats):,} {game} wagers: {names}")
         else:
             entries += [f"left out: {w} ({why})" for w in whats]
     return entries
@@ -292,13 +294,9 @@ def engine_entries(detail: CheckDetail) -> list[str]:
     asked = "each read at its first observation" if engine.get("kind") in ("play", "log") \
         else "each asked twice"
     for run in detail.runs:
-        parts = []
-        if "craps" in run:
-            parts.append(f"craps answers sha256:{run['craps']['answers_sha256'][:16]} "
-                         f"({run['craps']['questions']:,} inputs, {asked})")
-        if "paigow" in run:
-            parts.append(f"Pai Gow answers sha256:{run['paigow']['answers_sha256'][:16]} "
-                         f"({run['paigow']['determinism_sample']:,} hands asked twice)")
+        # each game's answers in the run, in its room's words (the registry's run_summary)
+        parts = [games.entry(g, "run_summary")(run[g], asked) for g in games.names()
+                 if g in run and games.has(g, "run_summary")]
         if parts:
             entries.append(f"{run['reading']}: " + "; ".join(parts))
     entries += _left_out_entries(detail.left_out)
@@ -384,7 +382,7 @@ def _fact(r: Result) -> tuple[Any, ...]:
     ob = r.obligation
     if r.cause:
         return ("cause", ob.under, ob.game, r.cause)
-    if ob.game != "craps" or ob.kind not in ("validation", "offered"):
+    if not games.has_wagers(ob.game) or ob.kind not in ("validation", "offered"):
         return (ob.id,)
     cex = dict(r.counterexample or {})
     item = dict(cex.get("input") or {})
@@ -408,7 +406,7 @@ def worst(verdicts: Iterable[Verdict]) -> Verdict | None:
 def _head(r: Result) -> tuple[bool, bool, int]:
     """How a finding's obligations are ordered: the one its cause names first, then one whose
     kind states causes, then the severest."""
-    return (f"craps/table/{r.obligation.kind}" != r.obligation.id
+    return (f"{r.obligation.game}/table/{r.obligation.kind}" != r.obligation.id
             or not r.cause.endswith(r.obligation.id), r.obligation.kind not in CAUSES,
             _SEVERITY[r.verdict])
 

@@ -34,7 +34,7 @@ from casino_proofs.reports.check import (
 from casino_proofs.reports.documents import CheckDetail, CheckDocument
 from casino_proofs.reports.edge_chart import edge_figure
 from casino_proofs.reports.html_parts import FILTER_SCRIPT, PRINT_SCRIPT, STYLE, e, result, wide
-from casino_proofs.reports.par import par_section
+from casino_proofs.reports.par import par_folded, par_section
 
 #: a line of a finding's script (its number, then the event and the table's answer)
 SCRIPT_EVENT = re.compile(r"\s+\d+\. ")
@@ -148,10 +148,8 @@ def _par_part(par: dict[str, Any] | None) -> str:
     (``casino-proofs par --format html`` is the same sheet as a document of its own)."""
     if not par:
         return ""
-    rows = len(par.get("craps", []))
-    return (f'<h2 id="par">The PAR sheet</h2><details><summary>{rows:,} craps rows'
-            f"{' and the Pai Gow Poker tables' if par.get('paigow') else ''}: every figure "
-            "exact (also a document of its own: <code>casino-proofs par --format "
+    return (f'<h2 id="par">The PAR sheet</h2><details><summary>{e(par_folded(par))}: every '
+            "figure exact (also a document of its own: <code>casino-proofs par --format "
             f"html</code>)</summary>{par_section(par, chart=False)}</details>")
 
 

@@ -24,13 +24,15 @@ Rows = list[dict[str, Any]]
 class ParReport:
     """A game's part of the sheet in each format: its text lines, its CSV rows (dicts of
     :data:`CSV_FIELDS`), its Markdown lines, its HTML (``chart``: with the charts the check's
-    own report leaves out), and what it covers, in a phrase."""
+    own report leaves out), what it covers, in a phrase, and what it holds, in a few words."""
 
     text: Callable[[Rows], list[str]]
     csv: Callable[[Rows], list[dict[str, Any]]]
     markdown: Callable[[Rows], list[str]]
     html: Callable[[Rows, bool], str]
     covers: Callable[[Rows], str]
+    #: what the part holds, in a few words, where a check's HTML report folds the sheet
+    folded: Callable[[Rows], str]
 
 
 def _parts(doc: dict[str, Any]) -> list[tuple[ParReport | None, Rows]]:
@@ -107,6 +109,12 @@ def par_section(doc: dict[str, Any], chart: bool = True) -> str:
     """The PAR sheet as HTML, each game's part (in the PAR page, and in the check's HTML
     report: ``chart`` False, the check's own ``House edges`` standing for the chart)."""
     return "\n".join(report.html(rows, chart) if report else "" for report, rows in _parts(doc))
+
+
+def par_folded(doc: dict[str, Any]) -> str:
+    """What the sheet holds, in a few words, where a check's HTML report folds it."""
+    said = (report.folded(rows) for report, rows in _parts(doc) if report)
+    return " and ".join(x for x in said if x)
 
 
 def _covers(doc: dict[str, Any]) -> str:

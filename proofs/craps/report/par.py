@@ -176,4 +176,8 @@ def _covers(rows: Rows) -> str:
             "each from each start, under each reading that changes it)")
 
 
-REPORT = ParReport(_text, _csv, _markdown, _html, _covers)
+def _folded(rows: Rows) -> str:
+    return f"{len(rows):,} craps rows"
+
+
+REPORT = ParReport(_text, _csv, _markdown, _html, _covers, _folded)

@@ -82,4 +82,8 @@ def _covers(tables: Rows) -> str:
     return f"Pai Gow Poker under {len(tables):,} reading{'s' * (len(tables) != 1)}"
 
 
-REPORT = ParReport(_text, _csv, _markdown, _html, _covers)
+def _folded(tables: Rows) -> str:
+    return "the Pai Gow Poker tables" if tables else ""
+
+
+REPORT = ParReport(_text, _csv, _markdown, _html, _covers, _folded)
