@@ -53,6 +53,7 @@ GAMES: tuple[Game, ...] = (
           "par_report": "craps.report.par:REPORT",
           "run_summary": "craps.report.check:run_summary",
           "rederive": "craps.rederive.answers:rederive",
+          "again": "craps.rederive.again:again",
           "rederive_par": "craps.rederive.par:rows"},
          tables=True),
     Game("paigow", "Pai Gow Poker", "Pai Gow", "r3-40-intro.s1", ("r3-40",), "hands", False, True,
@@ -63,6 +64,7 @@ GAMES: tuple[Game, ...] = (
           "par_report": "paigow.report.par:REPORT",
           "run_summary": "paigow.report.check:run_summary",
           "rederive": "paigow.rederive:rederive",
+          "again": "paigow.rederive:again",
           "rederive_par": "paigow.rederive:par_tables",
           "figures": "paigow.obligations.report:figure_lines"}),
 )

@@ -34,6 +34,7 @@ from casino_proofs.paigow.obligations import catalogue, spec_side
 from casino_proofs.paigow.obligations import queries as pq
 from casino_proofs.paigow.obligations.evidence import DeckView
 from casino_proofs.paigow.obligations.scope_spec import FULL_DECK, SCOPES, ScopeSpec
+from casino_proofs.progress import phase
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.budget import Budget
 
@@ -151,4 +152,40 @@ def par_tables(recorded: list[Any], base: RunRecord, engine: Engine | None,
             entry["five_card"]["matches_the_proof_pass"] = (
                 None if "high" not in counts else five == counts["high"])
         out.append(entry)
+    return out
+
+
+def again(bundle: Bundle, run: RunRecord, engine: Engine,
+          by_id: dict[str, dict[str, Any]]) -> list[Finding]:
+    """The run's Pai Gow obligations proved again by asking the engine every hand anew
+    (``replay --engine TARGET``; the registry's ``again`` entry), each verdict and the hash
+    of the answers required the bundle's (none: the engine does not play Pai Gow)."""
+    from casino_proofs.paigow.obligations import prove_paigow
+
+    if "paigow" not in engine.hello.games:
+        return []
+    budget = Budget(z3_rlimit=bundle.manifest.budget.z3_rlimit)
+    with phase("Pai Gow asked again", unit="hands") as bar:
+        outcome = prove_paigow(engine, run.readings, workers=2, budget=budget,
+                               progress=bar.reached)
+    out: list[Finding] = []
+    for r in outcome.results:
+        oid = prefix(run.reading) + r.obligation.id
+        recorded = by_id.get(oid)
+        if recorded is None:
+            out.append(Finding(oid, "missing", "the engine, asked again, gives rise to this "
+                                               "obligation; the bundle lacks it"))
+        elif recorded["verdict"] != r.verdict.value:
+            out.append(Finding(oid, "rederived-otherwise",
+                               f"proved again by asking the engine anew: {r.verdict.value}; "
+                               f"the bundle records {recorded['verdict']}"))
+        else:
+            out.append(Finding(oid, "same", "proved again by asking the engine every hand "
+                                            "anew"))
+    digest = (run.paigow or {}).get("answers_sha256")
+    if digest != outcome.answers_digest:
+        out.append(Finding(prefix(run.reading) + "paigow/answers", "rederived-otherwise",
+                           f"manifest.json: the hash of the engine's answers, asked again, is "
+                           f"{outcome.answers_digest[:16]}...; the bundle records "
+                           f"{str(digest)[:16]}..."))
     return out
