@@ -14,6 +14,7 @@ A sheet replaced by ``{}``, a row edited, a flag flipped: each is named.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from casino_proofs import games as registry
@@ -62,10 +63,11 @@ def par_findings(bundle: Bundle, base: RunRecord, engine: Engine | None) -> list
         return []
     where = _first_difference(recorded, expected)
     row = ""
-    game, bracket, rest = where.partition("[")
-    if bracket and rest[:rest.index("]")].isdigit():
-        index, rows = int(rest[:rest.index("]")]), expected.get(game) or []
-        if index < len(rows) and "wager" in rows[index]:
-            row = f" (the row of {rows[index]['wager']} [{rows[index]['reading']}])"
+    at = re.match(r"(\w+)\[(\d+)\]", where)  # a game's row (a forged key is only named)
+    rows = expected.get(at.group(1)) if at else None
+    if at and isinstance(rows, list) and int(at.group(2)) < len(rows) \
+            and "wager" in rows[int(at.group(2))]:
+        hit = rows[int(at.group(2))]
+        row = f" (the row of {hit['wager']} [{hit['reading']}])"
     return [Finding("par.json", "rederived-otherwise",
                     f"par.json: the sheet computed again differs at {where}{row}")]
