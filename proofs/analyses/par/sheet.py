@@ -7,7 +7,7 @@ puts it in the bundle."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from casino_proofs import games
@@ -30,7 +30,7 @@ class ParAsked:
     workers: int = 2
     stake: int | None = None
     rounding: str = "floor"
-    proof_record: Mapping[str, Any] | None = field(default=None)
+    proof_record: Mapping[str, Any] | None = None
 
 
 #: a game's part of the sheet: its rows (or tables), and its Monte Carlo run (None: none)
