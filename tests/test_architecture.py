@@ -70,10 +70,21 @@ def _resolve(name: str) -> str | None:
     return name or None
 
 
+def _tree(path: Path) -> ast.Module:
+    """``path`` parsed, each text once a test process (every rule below reads the same
+    trees; a file written anew is parsed anew)."""
+    return _parsed(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _parsed(source: str) -> ast.Module:
+    return ast.parse(source)
+
+
 def _imports(path: Path) -> set[str]:
     """Every module of the tool ``path`` imports, anywhere in the file (a function's own
     imports and TYPE_CHECKING ones included)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     out: set[str] = set()
     for node in ast.walk(tree):
         names: list[str] = []
@@ -192,7 +203,7 @@ def test_the_obligations_and_tables_never_talk_to_an_engine_door() -> None:
 
 def _long(path: Path) -> list[str]:
     out = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(_tree(path)):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             assert node.end_lineno is not None
             n = node.end_lineno - node.lineno + 1
@@ -226,7 +237,7 @@ def _wager_names_in(path: Path, root: Path = ROOT) -> list[str]:
     names = set(spec.WAGER_NAMES)
     source = path.read_text(encoding="utf-8")
     homonyms = {i + 1 for i, line in enumerate(source.splitlines()) if "# not a wager" in line}
-    tree = ast.parse(source)
+    tree = _tree(path)
     docstrings = {id(n.body[0].value) for n in ast.walk(tree)
                   if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef))
                   and n.body and isinstance(n.body[0], ast.Expr)}
@@ -281,7 +292,7 @@ def _games_named_in(path: Path) -> set[str]:
     from casino_proofs import games
 
     words = {w: g.name for g in games.GAMES for w in (g.name, g.title, g.label)}
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     docstrings = {id(n.body[0].value) for n in ast.walk(tree)
                   if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef))
                   and n.body and isinstance(n.body[0], ast.Expr)}

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -25,9 +26,15 @@ FORBIDDEN_TOP = {
 }
 
 
-def _imports(path: Path) -> set[str]:
+def _imports(path: Path) -> frozenset[str]:
     """Every module named by an absolute import in ``path``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return _imported(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _imported(source: str) -> frozenset[str]:
+    """The modules a text imports (each text parsed once a test process)."""
+    tree = ast.parse(source)
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -35,7 +42,7 @@ def _imports(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names.add(node.module)
             names |= {f"{node.module}.{a.name}" for a in node.names}
-    return names
+    return frozenset(names)
 
 
 def _part(module: str) -> str | None:

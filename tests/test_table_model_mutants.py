@@ -134,3 +134,25 @@ def test_conv_table_suite_every_mutant_counted_killed_answers_otherwise(
 def test_conv_table_suite_every_mutant_of_every_family_counted_killed_answers_otherwise(
         wagers: tuple[str, ...]) -> None:
     assert _unshown(wagers) == []
+
+
+# -- the mutants run once a process on the suite's own scripts, never on other words ---------
+
+def test_conv_table_suite_mutants_run_once_only_on_the_suite_s_own_scripts_read_whole() -> None:
+    """The mutants are a function of the words played: the suite's own scripts, read whole,
+    are run once and the same answer given after; other words (copies, a few scripts, or
+    scripts cut at a refusal) are run again (the must-fail case: the first script alone
+    leaves alive mutants the whole suite kills)."""
+    wagers = ("dont-pass", "dont-pass-odds")
+    m = machine(wagers, FAMILIES[wagers])
+    part = next(p for p in suite.build(m.setting) if p.family.name == FAMILIES[wagers])
+    whole, _ = suite.mutation(part, list(part.scripts))
+    again, _ = suite.mutation(part, list(part.scripts))
+    assert again is whole and whole.survivors == 0 and whole.killed == whole.total > 0
+    copied, _ = suite.mutation(part, [(*s,) for s in map(list, part.scripts)])
+    assert copied is not whole and copied.json() == whole.json()
+    first, _ = suite.mutation(part, list(part.scripts[:1]))
+    assert first is not whole and first.survivors > 0
+    cut, _ = suite.mutation(part, list(part.scripts), [0] * len(part.scripts))
+    assert cut is not whole and cut.killed < whole.killed
+    assert suite.mutation(part, list(part.scripts))[0] is whole

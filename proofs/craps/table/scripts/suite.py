@@ -56,6 +56,10 @@ class FamilySuite:
     #: what keeps the suite from being complete (none when the machine is exact and every
     #: two states apart are told apart)
     problems: list[str] = field(default_factory=list)
+    #: the mutants run on the suite's own scripts, each read whole (:func:`mutation`): a
+    #: function of the machine and the scripts alone, worked out once a process
+    as_planned: tuple[Mutation, Analysis] | None = field(default=None, repr=False,
+                                                         compare=False)
 
     @property
     def family(self) -> Family:
@@ -195,13 +199,22 @@ def mutation(part: FamilySuite, played: Sequence[Sequence[Event]],
              cut: Sequence[int | None] = ()) -> tuple[Mutation, Analysis]:
     """The family's mutants run on the words its played scripts are (``cut``: each
     script's first event the table refused that the text leaves to it, None for none: the
-    script shows the machine's path only up to it)."""
+    script shows the machine's path only up to it). The mutants depend on the words alone,
+    never on the table's answers: where the scripts played are the suite's own, each read
+    whole, they are run once a process (the mutation is read, never changed, after)."""
+    whole = not any(c is not None for c in cut)
+    as_planned = whole and len(played) == len(part.scripts) and all(
+        a is b for a, b in zip(played, part.scripts, strict=True))
+    if as_planned and part.as_planned is not None:
+        return part.as_planned
     analysis = Analysis(part.machine, part.apart, read(part.machine, played, cut),
                         part.refusing)
     found = analysis.run(part.k)
     if found.survived and any(c is not None for c in cut):
         found.past_refusals(Analysis(part.machine, part.apart, read(part.machine, played),
                                      part.refusing))
+    if as_planned:
+        part.as_planned = found, analysis
     return found, analysis
 
 
