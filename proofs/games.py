@@ -54,7 +54,8 @@ GAMES: tuple[Game, ...] = (
           "run_summary": "craps.report.check:run_summary",
           "rederive": "craps.rederive.answers:rederive",
           "again": "craps.rederive.again:again",
-          "rederive_par": "craps.rederive.par:rows"},
+          "rederive_par": "craps.rederive.par:rows",
+          "table_policies": "craps.table.judging.policies:read"},
          tables=True),
     Game("paigow", "Pai Gow Poker", "Pai Gow", "r3-40-intro.s1", ("r3-40",), "hands", False, True,
          {"prove": "paigow.obligations.game:prove",
@@ -96,6 +97,14 @@ def has_wagers(name: str) -> bool:
 def played_as_table(name: str) -> bool:
     """Whether the game ``name`` is checked as a table played too (False: no such game)."""
     return any(g.name == name and g.tables for g in GAMES)
+
+
+def table_entry(point: str) -> Any:
+    """The entry point ``point`` of the game played as a table (protocol 2's sessions and
+    logs are that game's: one game is), imported now; ``table_policies`` reads a table's
+    declared policies and limits (ValueError, naming what is valid, if unusable)."""
+    (table,) = [g for g in GAMES if g.tables]
+    return entry(table.name, point)
 
 
 def has(name: str, point: str) -> bool:

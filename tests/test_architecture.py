@@ -280,8 +280,8 @@ GAME_OWN = {
 SHARED_NAMING_A_GAME = frozenset({
     "adapters.ours", "analyses.assurance.blueprint_inputs", "analyses.assurance.coverage",
     "analyses.assurance.mutants", "analyses.assurance.ours", "analyses.readings.ambiguities",
-    "audit.bundle", "audit.manifest", "audit.manifest_engine", "audit.rederivation",
-    "audit.rederive_engine", "audit.rederive_manifest", "command.check",
+    "audit.bundle", "audit.manifest", "audit.rederivation", "audit.rederive_manifest",
+    "command.check",
 })
 
 

@@ -14,9 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from casino_proofs import regulation, spec
+from casino_proofs import games, regulation, spec
 from casino_proofs.audit.manifest_fields import fail
-from casino_proofs.craps.table.judging import policies as declared
 from casino_proofs.protocol.hello import EngineUnavailable, Hello, protocol_version, read_hello
 from casino_proofs.protocol.money import Money, MoneyError
 from casino_proofs.solving.budget import MAX_MS
@@ -122,9 +121,10 @@ def _field(raw: dict[str, Any], name: str, kind: str, hello: Hello) -> None:
     elif name == "money":
         _money(value, where)
     elif name in ("policies", "limits"):
-        try:
-            declared.read(raw.get("policies"), raw.get("limits"), hello.wagers)
-        except declared.PolicyError as exc:
+        try:  # the table's game reads them (games.table_entry)
+            games.table_entry("table_policies")(raw.get("policies"), raw.get("limits"),
+                                                hello.wagers)
+        except ValueError as exc:
             raise fail(where, str(exc)) from None
     else:
         _recorded_file(value, name, where)

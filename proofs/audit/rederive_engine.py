@@ -19,10 +19,10 @@ import os
 import shlex
 from typing import Any
 
+from casino_proofs import games
 from casino_proofs.audit.findings import Finding, OnRecord
 from casino_proofs.audit.manifest import Manifest
 from casino_proofs.audit.manifest_engine import INTERFACE
-from casino_proofs.craps.table.judging import policies as declared
 from casino_proofs.protocol.hello import protocol_version
 from casino_proofs.protocol.money import Money
 
@@ -63,7 +63,8 @@ def _declared(m: Manifest) -> list[Finding]:
         out += field_finding("engine.money", Money.read(engine["money"]).json(),
                              Money.read(raw.get("money")).json())
     if engine["kind"] == "play":
-        policies = declared.read(raw.get("policies"), raw.get("limits"), m.hello.wagers)
+        policies = games.table_entry("table_policies")(raw.get("policies"),
+                                                       raw.get("limits"), m.hello.wagers)
         out += field_finding("engine.policies", engine.get("policies"),
                              policies.json() or None)
         out += field_finding("engine.limits", engine.get("limits"),
