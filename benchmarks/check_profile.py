@@ -50,7 +50,8 @@ PROFILE = r"""
 import json, time, sys
 clock = time.process_time(); wall = time.perf_counter()
 from casino_proofs.command.main import main  # noqa: F401 - the start-up: every import
-from casino_proofs.analyses.assurance.ours import check_craps, check_paigow
+from casino_proofs.craps.assurance.ours import check_craps
+from casino_proofs.paigow.assurance.ours import check_paigow
 from casino_proofs import spec
 from casino_proofs.paigow.obligations.scope_spec import FULL_DECK
 out = {"start-up (imports)": [time.process_time() - clock, time.perf_counter() - wall]}

@@ -18,7 +18,7 @@ TARGET_SECONDS = 2.0
 
 
 def warm(runs: int, wagers: list[str] | None = None) -> tuple[list[float], int]:
-    from casino_proofs.analyses.assurance.ours import check_craps
+    from casino_proofs.craps.assurance.ours import check_craps
 
     times, count = [], 0
     for _ in range(runs):

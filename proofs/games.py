@@ -55,7 +55,9 @@ GAMES: tuple[Game, ...] = (
           "rederive": "craps.rederive.answers:rederive",
           "again": "craps.rederive.again:again",
           "rederive_par": "craps.rederive.par:rows",
-          "table_policies": "craps.table.judging.policies:read"},
+          "table_policies": "craps.table.judging.policies:read",
+          "mutants": "craps.assurance.mutants:mutants",
+          "run_mutant": "craps.assurance.mutants:run"},
          tables=True),
     Game("paigow", "Pai Gow Poker", "Pai Gow", "r3-40-intro.s1", ("r3-40",), "hands", False, True,
          {"prove": "paigow.obligations.game:prove",
@@ -67,7 +69,9 @@ GAMES: tuple[Game, ...] = (
           "rederive": "paigow.rederive:rederive",
           "again": "paigow.rederive:again",
           "rederive_par": "paigow.rederive:par_tables",
-          "figures": "paigow.obligations.report:figure_lines"}),
+          "figures": "paigow.obligations.report:figure_lines",
+          "mutants": "paigow.assurance.mutants:mutants",
+          "run_mutant": "paigow.assurance.mutants:run"}),
 )
 
 

@@ -20,10 +20,10 @@ from typing import Any, TypeVar
 import pytest
 
 from casino_proofs.analyses.assurance import coverage
-from casino_proofs.analyses.assurance.ours import check_paigow
 from casino_proofs.analyses.readings.ambiguities import Finding, find_all
 from casino_proofs.command.main import FULL_EVERY, main
 from casino_proofs.craps.obligations.run import CrapsRun, prove_craps
+from casino_proofs.paigow.assurance.ours import check_paigow
 from casino_proofs.paigow.obligations import PaiGowOutcome
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.budget import Budget

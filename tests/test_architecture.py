@@ -48,7 +48,8 @@ FLOORS = {
 #: each game's room and the shared room whose floor each of its slices is on
 GAME_ROOMS = ("craps", "paigow")
 GAME_SLICES = {"obligations": "obligations", "table": "table", "diff": "analyses",
-               "par": "analyses", "rederive": "audit", "report": "reports"}
+               "par": "analyses", "rederive": "audit", "report": "reports",
+               "assurance": "analyses"}
 #: the parts installed beside the tool, which any room may import (impl: only the adapters)
 BESIDE = {"spec", "impl", "regulation"}
 MAX_CLASS, MAX_FUNCTION = 150, 60
@@ -279,7 +280,7 @@ GAME_OWN = {
 #: ``audit.rederive_engine``.)
 SHARED_NAMING_A_GAME = frozenset({
     "adapters.ours", "analyses.assurance.blueprint_inputs", "analyses.assurance.coverage",
-    "analyses.assurance.mutants", "analyses.assurance.ours", "analyses.readings.ambiguities",
+    "analyses.readings.ambiguities",
     "audit.bundle", "audit.manifest", "audit.rederivation", "audit.rederive_manifest",
     "command.check",
 })
@@ -444,3 +445,4 @@ def test_every_principle_the_code_cites_is_defined_in_contributing() -> None:
 def test_the_principle_rule_can_fail(tmp_path: Path) -> None:
     (tmp_path / "m.py").write_text('"""As principle ' + '12 says, and Principle 3."""\n')
     assert _principles_cited([tmp_path / "m.py"]) - _principles_defined() == {12}
+

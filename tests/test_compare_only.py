@@ -14,8 +14,8 @@ import pytest
 
 from casino_proofs.adapters.comparing import ComparingEngine
 from casino_proofs.adapters.targets import open_target
-from casino_proofs.analyses.assurance.ours import check_paigow
 from casino_proofs.obligations.verdict import Verdict
+from casino_proofs.paigow.assurance.ours import check_paigow
 from tests.decks import FACES_ALL_SUITS
 
 ROOT = Path(__file__).resolve().parent.parent

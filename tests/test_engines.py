@@ -18,9 +18,9 @@ import pytest
 from casino_proofs import impl
 from casino_proofs.adapters.exec_engine import ExecEngine
 from casino_proofs.adapters.targets import open_target
-from casino_proofs.analyses.assurance.ours import check_paigow
 from casino_proofs.command.main import main
 from casino_proofs.obligations.verdict import Verdict
+from casino_proofs.paigow.assurance.ours import check_paigow
 from casino_proofs.paigow.obligations.scope_spec import FULL_DECK
 from tests.decks import FACES_ALL_SUITS, WHEEL_TWO_SUITS
 

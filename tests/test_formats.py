@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from casino_proofs.analyses.assurance.ours import check_craps
 from casino_proofs.context import report_context
+from casino_proofs.craps.assurance.ours import check_craps
 from casino_proofs.obligations.verdict import Result, Verdict
 from casino_proofs.reports import formats
 from tests.mustfail.craps_mutants import MUTANTS

@@ -79,7 +79,8 @@ def test_nothing_below_the_command_imports_the_command(folder: str) -> None:
 #: ``obligations``; craps's table is a part of its own
 GAME_ROOMS = ("craps", "paigow")
 GAME_SLICES = {"obligations": "obligations", "table": "craps.table", "diff": "analyses",
-               "par": "analyses", "rederive": "audit", "report": "reports"}
+               "par": "analyses", "rederive": "audit", "report": "reports",
+               "assurance": "analyses"}
 
 
 def _part_of(parts: tuple[str, ...] | list[str]) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from casino_proofs.analyses.assurance.ours import check_craps
+from casino_proofs.craps.assurance.ours import check_craps
 from casino_proofs.obligations.verdict import Verdict
 
 

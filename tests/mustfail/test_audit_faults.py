@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from casino_proofs import impl
-from casino_proofs.analyses.assurance.ours import check_craps, check_paigow
 from casino_proofs.command.main import main
+from casino_proofs.craps.assurance.ours import check_craps
 from casino_proofs.impl import paigow
 from casino_proofs.obligations.verdict import Verdict
+from casino_proofs.paigow.assurance.ours import check_paigow
 from tests.decks import FACES_ALL_SUITS
 
 DEFAULTS = impl.Readings()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from casino_proofs import impl, regulation, spec
-from casino_proofs.analyses.assurance.ours import check_craps
+from casino_proofs.craps.assurance.ours import check_craps
 from casino_proofs.obligations.verdict import Verdict
 from tests.mustfail.craps_mutants import MUTANTS, Mutant
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from casino_proofs import regulation
-from casino_proofs.analyses.assurance.ours import check_paigow
 from casino_proofs.obligations.verdict import Verdict
+from casino_proofs.paigow.assurance.ours import check_paigow
 from casino_proofs.paigow.obligations.scope_spec import FULL_DECK
 from tests.decks import WHEEL_TWO_SUITS
 from tests.mustfail.paigow_mutants import MUTANTS, PaiGowMutant

@@ -12,7 +12,7 @@ import pytest
 import z3
 
 from casino_proofs import impl, spec
-from casino_proofs.analyses.assurance.ours import check_craps
+from casino_proofs.craps.assurance.ours import check_craps
 from casino_proofs.obligations.verdict import (
     EXIT_ERROR,
     EXIT_PROVED,

@@ -111,7 +111,7 @@ def test_joker_reading_ace_only_completes_nothing() -> None:
 def test_a_specification_mutant_in_force_is_what_rank_evaluates() -> None:
     """A specification mutant in force (the mutation runs of ``casino-proofs mutants``) is
     what rank evaluates: with flushes described by nothing, a flush is no longer one."""
-    from casino_proofs.analyses.assurance.mutants import _never
+    from casino_proofs.paigow.assurance.mutants import _never
     from casino_proofs.paigow.obligations.scope_spec import SPEC_MUTATION
 
     assert rank("Ad Kd 9d 5d 2d", {})["spec"]["category"] == "flush"

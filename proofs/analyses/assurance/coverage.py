@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from casino_proofs import regulation, spec
-from casino_proofs.analyses.assurance.ours import check_craps
+from casino_proofs.craps.assurance.ours import check_craps
 from casino_proofs.paigow.obligations.scope_spec import SCOPES, ScopeSpec
 from casino_proofs.spec.paigow import COMBINATIONS
 from casino_proofs.untrusted.bounds import TEST_FILE_BYTES
