@@ -280,9 +280,8 @@ GAME_OWN = {
 #: ``audit.rederive_engine``.)
 SHARED_NAMING_A_GAME = frozenset({
     "adapters.ours", "analyses.assurance.blueprint_inputs", "analyses.assurance.coverage",
-    "analyses.readings.ambiguities",
-    "audit.bundle", "audit.manifest", "audit.rederivation", "audit.rederive_manifest",
-    "command.check",
+    "analyses.readings.ambiguities", "audit.manifest", "audit.rederivation",
+    "audit.rederive_manifest",
 })
 
 

@@ -10,7 +10,8 @@ without trusting this tool's solver or its word.
   counterexample or unsat core by clause ID, and its queries with the answer each must get;
 - ``answers/craps.*.jsonl``: every craps answer the engine gave (first asking, second asking,
   and for our implementation the explicit-readings call), one input per line, so that the
-  craps verdicts can be re-derived without the engine;
+  craps verdicts can be re-derived without the engine (each game's answers files are its
+  room's to write: the registry's ``bundle_answers``);
 - ``smt/*.smt2``: every SMT query as SMT-LIB 2;
 - ``par.json``: the PAR sheet of the run's readings (``casino-proofs par``), the five-card
   table set against the counts of the run's own pass over every hand;
@@ -32,6 +33,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -41,7 +43,6 @@ import z3
 from casino_proofs import games, regulation
 from casino_proofs.audit.manifest import SCHEMA, SCHEMA_VERSION
 from casino_proofs.audit.schema import obligation_json
-from casino_proofs.craps.obligations.answers import CrapsAnswers, answer_json
 from casino_proofs.obligations.verdict import Result
 from casino_proofs.progress import phase
 from casino_proofs.solving.budget import Budget
@@ -71,23 +72,6 @@ def query_file(obligation: str, index: int) -> str:
     return f"smt/{safe}.{index}.smt2"
 
 
-def answers_file(run: str) -> str:
-    return f"answers/craps.{re.sub(r'[^A-Za-z0-9._=-]+', '_', run)}.jsonl"
-
-
-def answers_lines(answers: CrapsAnswers) -> str:
-    """Every craps answer of a run, one input per line, in a fixed order."""
-    lines = []
-    for q in sorted(answers.answers, key=lambda q: q.sort_key()):
-        entry: dict[str, Any] = {"input": q.item(), "first": answer_json(answers.answers[q])}
-        if q in answers.reasked:
-            entry["second"] = answer_json(answers.reasked[q])
-        if answers.explicit is not None and q in answers.explicit:
-            entry["explicit"] = answer_json(answers.explicit[q])
-        lines.append(json.dumps(entry, sort_keys=True, separators=(",", ":")))
-    return "\n".join(lines) + "\n"
-
-
 #: a played table's families' machines, each run's
 MACHINES_FILE = "table-machines.json"
 
@@ -111,8 +95,20 @@ def obligation_entry(r: Result) -> dict[str, Any]:
             "smt_verdict": r.smt_verdict.value if r.smt_verdict else None}
 
 
+def answers_files(answers: Mapping[str, Mapping[str, Any]]
+                  ) -> dict[str, tuple[str, str]]:
+    """Each run's answers file and its text, by each game's room (the registry's
+    ``bundle_answers``; ``answers``: by game, each run's answers). One game keeps answers in
+    a bundle (craps): a run names one answers file."""
+    out: dict[str, tuple[str, str]] = {}
+    for name in games.names():
+        if answers.get(name) and games.has(name, "bundle_answers"):
+            out.update(games.entry(name, "bundle_answers")(answers[name]))
+    return out
+
+
 def _manifest(context: dict[str, Any], budget: Budget, detail: dict[str, Any],
-              craps_answers: dict[str, CrapsAnswers], files: dict[str, str]) -> dict[str, Any]:
+              answers: dict[str, tuple[str, str]], files: dict[str, str]) -> dict[str, Any]:
     """The manifest: what was checked, by what, under which readings and budget, and the hash
     of every file."""
     regulation_hashes = {
@@ -143,7 +139,7 @@ def _manifest(context: dict[str, Any], budget: Budget, detail: dict[str, Any],
                   "wagers": detail.get("wagers"),
                   "all_readings": detail.get("scope", {}).get("all_readings", False),
                   "only": detail.get("scope", {}).get("only"),
-                  "answers": {run: answers_file(run) for run in craps_answers}},
+                  "answers": {run: file for run, (file, _text) in answers.items()}},
         "engine": engine,
         "runs": detail.get("runs", []),
         "left_out": detail.get("left_out", []),
@@ -156,9 +152,10 @@ def _manifest(context: dict[str, Any], budget: Budget, detail: dict[str, Any],
 
 def write_bundle(directory: str, results: list[Result], context: dict[str, Any],
                  budget: Budget, detail: dict[str, Any],
-                 craps_answers: dict[str, CrapsAnswers],
+                 answers: Mapping[str, Mapping[str, Any]],
                  par: dict[str, Any] | None = None) -> None:
-    """Write the bundle whole or not at all (into a temporary folder, then renamed)."""
+    """Write the bundle whole or not at all (into a temporary folder, then renamed;
+    ``answers``: by game, each run's answers the engine gave)."""
     target = Path(directory)
     if target.exists() and any(target.iterdir()):
         raise ValueError(f"bundle directory {directory} exists and is not empty")
@@ -180,8 +177,9 @@ def write_bundle(directory: str, results: list[Result], context: dict[str, Any],
                 bar.step()
         put("obligations.json", json.dumps([obligation_entry(r) for r in results], indent=2,
                                            ensure_ascii=False, sort_keys=True) + "\n")
-        for run, answers in craps_answers.items():
-            put(answers_file(run), answers_lines(answers))
+        kept = answers_files(answers)
+        for name, text in kept.values():
+            put(name, text)
         if par is not None:
             put("par.json", json.dumps(par, indent=2, ensure_ascii=False, sort_keys=True) + "\n")
         machines = table_machines(detail)
@@ -190,7 +188,7 @@ def write_bundle(directory: str, results: list[Result], context: dict[str, Any],
         (staging / "timings.json").write_text(json.dumps(
             {r.obligation.id: round(r.seconds, 6) for r in results}, indent=2) + "\n",
             encoding="utf-8")
-        manifest = _manifest(context, budget, detail, craps_answers, files)
+        manifest = _manifest(context, budget, detail, kept, files)
         (staging / "manifest.json").write_text(
             json.dumps(manifest, indent=2, ensure_ascii=False, sort_keys=True) + "\n",
             encoding="utf-8")

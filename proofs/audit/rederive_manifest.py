@@ -23,7 +23,7 @@ from casino_proofs import games as registry
 from casino_proofs import regulation
 from casino_proofs.adapters.ours import ours
 from casino_proofs.adapters.targets import kind_of
-from casino_proofs.audit.bundle import REGULATION_FILES, SAMPLING_SEEDS, answers_file, sha256
+from casino_proofs.audit.bundle import REGULATION_FILES, SAMPLING_SEEDS, sha256
 from casino_proofs.audit.findings import Finding, OnRecord
 from casino_proofs.audit.intact import Bundle
 from casino_proofs.audit.manifest import Manifest
@@ -32,6 +32,7 @@ from casino_proofs.context import in_scope, readings_in_force
 from casino_proofs.craps.obligations import CrapsRun
 from casino_proofs.craps.rederive.answers import ON_RECORD as TABLE_ON_RECORD
 from casino_proofs.craps.rederive.answers import TABLE_OWN, answers_digest, played
+from casino_proofs.craps.rederive.bundle import answers_file
 from casino_proofs.craps.table.judging import policies as declared
 from casino_proofs.obligations.plan import plan_runs
 from casino_proofs.paigow.obligations.run import left_out as paigow_left_out

@@ -285,7 +285,7 @@ def run_check(args: argparse.Namespace) -> int:
         stage("writing the audit bundle")
         try:
             write_bundle(args.bundle, check.results, context, budget, doc.detail.json(),
-                         check.answers.get("craps", {}), par_doc.json() if par_doc else None)
+                         check.answers, par_doc.json() if par_doc else None)
         except OSError as exc:
             raise UsageError(f"--bundle {args.bundle}: cannot write it ({exc.strerror or exc});"
                              " no report written") from exc
