@@ -280,8 +280,7 @@ GAME_OWN = {
 #: ``audit.rederive_engine``.)
 SHARED_NAMING_A_GAME = frozenset({
     "adapters.ours", "analyses.assurance.blueprint_inputs", "analyses.assurance.coverage",
-    "analyses.readings.ambiguities", "audit.manifest", "audit.rederivation",
-    "audit.rederive_manifest",
+    "analyses.readings.ambiguities", "audit.manifest", "audit.rederive_manifest",
 })
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from casino_proofs import games
+from casino_proofs.adapters.recorded import recorded_door
 from casino_proofs.audit import again as asking
 from casino_proofs.audit.findings import BAD, Finding, OnRecord, differing
 from casino_proofs.audit.intact import Bundle, load
@@ -34,10 +35,6 @@ from casino_proofs.audit.manifest import BundleError, RunRecord
 from casino_proofs.audit.rederive_manifest import manifest_findings
 from casino_proofs.audit.rederive_par import par_findings
 from casino_proofs.audit.solve import follows, run_cvc5, run_z3, smt_verdict
-from casino_proofs.craps.obligations import CrapsRun
-from casino_proofs.craps.rederive.answers import ON_RECORD as TABLE_ON_RECORD
-from casino_proofs.craps.rederive.answers import recorded_door, table_obligations
-from casino_proofs.craps.rederive.machines import machines_findings
 from casino_proofs.obligations.plan import not_offered, relabel
 from casino_proofs.progress import phase, stage
 from casino_proofs.protocol.engine import Capability
@@ -92,10 +89,11 @@ def _offered(game: str, label: str, by_id: dict[str, dict[str, Any]]) -> tuple[s
 
 
 def _rederive_game(bundle: Bundle, by_id: dict[str, dict[str, Any]], run: RunRecord,
-                   game: str, kinds: dict[str, str], again: dict[str, CrapsRun],
+                   game: str, kinds: dict[str, str], again: dict[str, Any],
                    budget: Budget) -> list[Finding]:
     """One run's obligations of one game derived again by the game's ``rederive`` entry point
-    (``games.py``): their kinds into ``kinds``, a craps run's proof into ``again``."""
+    (``games.py``): their kinds into ``kinds``, a run's proof into ``again`` (by run, for
+    the manifest's findings: craps's)."""
     m = bundle.manifest
     if game not in m.hello.games:
         oid, found = _offered(game, run.reading, by_id)
@@ -108,12 +106,12 @@ def _rederive_game(bundle: Bundle, by_id: dict[str, dict[str, Any]], run: RunRec
 
 
 def _rederive(bundle: Bundle, by_id: dict[str, dict[str, Any]]
-              ) -> tuple[list[Finding], dict[str, str], dict[str, CrapsRun]]:
+              ) -> tuple[list[Finding], dict[str, str], dict[str, Any]]:
     """Every obligation the recorded scope gives rise to, derived again; their kinds."""
     m = bundle.manifest
     out: list[Finding] = []
     kinds: dict[str, str] = {}
-    again: dict[str, CrapsRun] = {}
+    again: dict[str, Any] = {}
     budget = Budget(z3_rlimit=m.budget.z3_rlimit)
     with phase("re-deriving the verdicts", sum(len(r.games) for r in m.runs), "runs' games",
                estimate=False) as bar:
@@ -121,12 +119,12 @@ def _rederive(bundle: Bundle, by_id: dict[str, dict[str, Any]]
             for game in run.games:
                 out += _rederive_game(bundle, by_id, run, game, kinds, again, budget)
                 bar.step()
-    played = {o["id"] for run in m.runs if "craps" in run.games
-              for o in table_obligations(bundle, run)}
+    held = {oid: why for run in m.runs for game in run.games if games.has(game, "held")
+            for oid, why in games.entry(game, "held")(bundle, run).items()}
     for oid in sorted(set(by_id) - set(kinds)):
-        if oid in played:
+        if oid in held:
             kinds[oid] = "table"  # what the table did: its scripts' or sessions' events
-            out.append(Finding(oid, "on-record", TABLE_ON_RECORD))
+            out.append(Finding(oid, "on-record", held[oid]))
             continue
         if by_id[oid].get("kind") == "records" and \
                 Capability.READS_RECORDS in recorded_door(m.engine["kind"]):
@@ -164,14 +162,12 @@ def replay(bundle: Bundle, solver: str, rlimit: int | None, wall_ms: int | None,
     stage("the manifest and the PAR sheet")
     manifest, on_record = manifest_findings(bundle, again)
     findings += manifest
-    base = m.runs[0]
-    from casino_proofs.craps.rederive.answers import recorded_engine
-
-    base_engine = recorded_engine(bundle, base)[0] if base.reading in bundle.answers else None
-    findings += par_findings(bundle, base, base_engine)
-    machines, held = machines_findings(bundle)
-    findings += machines
-    on_record += held
+    findings += par_findings(bundle, m.runs[0])
+    for game in games.names():  # what else of the bundle a game derives again
+        if games.has(game, "rederive_files"):
+            more, held = games.entry(game, "rederive_files")(bundle)
+            findings += more
+            on_record += held
     if engine is not None:
         stage("asking the engine again")
         asked = {f.obligation: f for f in asking.ask_again(bundle, engine, by_id)}

@@ -21,7 +21,6 @@ from casino_proofs import games as registry
 from casino_proofs.audit.findings import Finding
 from casino_proofs.audit.intact import MAX_FILE, Bundle
 from casino_proofs.audit.manifest import BundleError, RunRecord
-from casino_proofs.protocol.engine import Engine
 from casino_proofs.untrusted.bounded_json import UntrustedJSON, loads
 
 
@@ -37,7 +36,7 @@ def _first_difference(a: Any, b: Any, path: str = "") -> str:
     return path.lstrip(".") or "the whole sheet"
 
 
-def par_findings(bundle: Bundle, base: RunRecord, engine: Engine | None) -> list[Finding]:
+def par_findings(bundle: Bundle, base: RunRecord) -> list[Finding]:
     """The PAR sheet of the bundle against the one computed again."""
     from casino_proofs.analyses.par.sheet import document
 
@@ -55,7 +54,7 @@ def par_findings(bundle: Bundle, base: RunRecord, engine: Engine | None) -> list
         if game in base.games and game in bundle.manifest.hello.games:
             part = recorded.get(game)
             made = registry.entry(game, "rederive_par")(
-                part if isinstance(part, list) else [], base, engine, bundle.manifest.wagers)
+                part if isinstance(part, list) else [], bundle, base)
             if made is not None:
                 sheets[game] = made
     expected = document({"engine": bundle.manifest.engine["target"]}, sheets, None)

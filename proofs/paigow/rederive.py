@@ -129,8 +129,8 @@ def rederive(bundle: Bundle, run: RunRecord, by_id: dict[str, dict[str, Any]], b
                            m.engine.get("ranking") == "compare")
 
 
-def par_tables(recorded: list[Any], base: RunRecord, engine: Engine | None,
-               wagers: list[str] | None) -> list[dict[str, Any]]:
+def par_tables(recorded: list[Any], _bundle: Bundle, base: RunRecord
+               ) -> list[dict[str, Any]]:
     """A bundle's Pai Gow PAR tables derived again (the registry's ``rederive_par`` entry):
     the specification's counted again; the implementation's (asked once per class, in the
     run) taken on record; whether the five-card table matches the run's own pass derived

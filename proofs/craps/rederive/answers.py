@@ -12,11 +12,7 @@ from typing import Any
 
 from casino_proofs import spec
 from casino_proofs.adapters.bundle_answers import BundleAnswers
-from casino_proofs.adapters.exec_engine import ExecEngine
-from casino_proofs.adapters.ours import OurImplementation
-from casino_proofs.adapters.play_engine import PlayEngine
-from casino_proofs.adapters.session_log import SessionLog
-from casino_proofs.adapters.settlement_table import SettlementTable
+from casino_proofs.adapters.recorded import recorded_door
 from casino_proofs.audit.bundle import obligation_entry
 from casino_proofs.audit.findings import PROCESS_DEPENDENT, Finding, compare_texts, differing
 from casino_proofs.audit.intact import Bundle
@@ -27,8 +23,6 @@ from casino_proofs.obligations.verdict import Result
 from casino_proofs.protocol.engine import AnswerHash, Capability
 from casino_proofs.solving.budget import Budget
 
-#: the engine of each kind a bundle records (its kind is all a bundle says of the engine)
-ENGINES = (OurImplementation, ExecEngine, PlayEngine, SettlementTable, SessionLog, BundleAnswers)
 #: the capabilities that say how an engine's answers are judged (the others add hooks, which
 #: stay with the engine: a bundle holds its answers alone)
 JUDGING = (Capability.ANSWERS_ANY_INPUT | Capability.ANSWERS_AGAIN | Capability.RECORDED
@@ -40,12 +34,6 @@ TABLE_OWN = "craps/table/"
 ON_RECORD = ("a bundle holds what a table settled, not the events of its scripts or "
              "sessions: the table's own obligations, what they leave out and the causes they "
              "give other findings are taken on record")
-
-
-def recorded_door(kind: str) -> Capability:
-    """What the engine a bundle recorded could be asked, from its kind (an engine asked,
-    for a kind no door has)."""
-    return next((d.capabilities for d in ENGINES if d.kind == kind), BundleAnswers.capabilities)
 
 
 def played(bundle: Bundle) -> bool:
@@ -90,6 +78,17 @@ def table_obligations(bundle: Bundle, run: RunRecord) -> list[dict[str, Any]]:
         return []
     head = prefix(run.reading) + TABLE_OWN
     return [o for o in bundle.obligations if o["id"].startswith(head)]
+
+
+def held(bundle: Bundle, run: RunRecord) -> dict[str, str]:
+    """The obligations of one run a bundle takes on record (the registry's ``held``): a
+    played or logged table's own, by ID, each with why."""
+    return {o["id"]: ON_RECORD for o in table_obligations(bundle, run)}
+
+
+def base_engine(bundle: Bundle, run: RunRecord) -> BundleAnswers | None:
+    """The engine as the bundle recorded it in the base run (None: no answers recorded)."""
+    return recorded_engine(bundle, run)[0] if run.reading in bundle.answers else None
 
 
 def prove_again(bundle: Bundle, run: RunRecord) -> CrapsRun:

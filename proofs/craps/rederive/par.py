@@ -7,21 +7,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from casino_proofs.audit.intact import Bundle
 from casino_proofs.audit.manifest import RunRecord
-from casino_proofs.protocol.engine import Engine
 
 #: the fields of a craps row that rest on the implementation's answers
 IMPL_FIELDS = ("agree", "impl_figures", "note")
 
 
-def rows(recorded: list[Any], base: RunRecord, engine: Engine | None,
-         wagers: list[str] | None) -> list[dict[str, Any]] | None:
-    """The rows derived again (None: no engine to ask, the rows are left out)."""
+def rows(recorded: list[Any], bundle: Bundle, base: RunRecord) -> list[dict[str, Any]] | None:
+    """The rows derived again, asking the engine as the bundle recorded it in the base run
+    (None: no answers recorded, the rows are left out)."""
     from casino_proofs.craps.par.edges import par_rows, row_json
+    from casino_proofs.craps.rederive.answers import base_engine
 
+    engine = base_engine(bundle, base)
     if engine is None:
         return None
-    out = [row_json(r) for r in par_rows(base.readings, wagers, engine)]
+    out = [row_json(r) for r in par_rows(base.readings, bundle.manifest.wagers, engine)]
     for i, row in enumerate(out):
         if row.get("reading") == "base":
             continue
