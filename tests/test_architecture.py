@@ -279,8 +279,8 @@ GAME_OWN = {
 #: its generic name, for a table's declared policies: ``audit.manifest_engine``,
 #: ``audit.rederive_engine``.)
 SHARED_NAMING_A_GAME = frozenset({
-    "adapters.ours", "analyses.assurance.blueprint_inputs", "analyses.assurance.coverage",
-    "analyses.readings.ambiguities", "audit.manifest", "audit.rederive_manifest",
+    "adapters.ours", "analyses.assurance.blueprint_inputs",
+    "analyses.readings.ambiguities",
 })
 
 

@@ -20,7 +20,8 @@ from casino_proofs.audit.manifest_engine import (
 )
 from casino_proofs.audit.manifest_fields import BundleError as BundleError
 from casino_proofs.audit.manifest_fields import fail
-from casino_proofs.protocol.channel_log import ChannelLog
+from casino_proofs.audit.manifest_fields import read_object as _object
+from casino_proofs.audit.manifest_fields import read_string as _string
 from casino_proofs.protocol.hello import Hello
 from casino_proofs.solving.budget import MAX_MS, MAX_RLIMIT, Budget
 
@@ -29,30 +30,6 @@ SCHEMA_VERSION = 3
 KEYS = {"schema", "schema_version", "regulation", "project", "environment", "readings",
         "conventions", "check", "engine", "runs", "left_out", "budget", "sampling_seeds",
         "files"}
-
-
-def _object(raw: Any, where: str, required: set[str],
-            optional: frozenset[str] | set[str] = frozenset()) -> dict[str, Any]:
-    if not isinstance(raw, dict):
-        raise fail(where, "not an object")
-    missing, unknown = required - set(raw), set(raw) - required - optional
-    if missing:
-        raise fail(where, f"has no {sorted(missing)[0]!r}")
-    if unknown:
-        raise fail(where, f"has an unknown field {sorted(unknown)[0][:40]!r}")
-    return raw
-
-
-def _string(raw: Any, where: str) -> str:
-    if not isinstance(raw, str) or len(raw) > 4096:
-        raise fail(where, "not a string (of at most 4,096 characters)")
-    return raw
-
-
-def _count(raw: Any, where: str, most: int = 10**9) -> int:
-    if type(raw) is not int or not 0 <= raw <= most:
-        raise fail(where, f"not a whole number from 0 to {most:,}")
-    return raw
 
 
 def _strings(raw: Any, where: str) -> list[str]:
@@ -75,10 +52,11 @@ class RunRecord:
     reading: str
     readings: dict[str, str]
     games: tuple[str, ...]
-    craps: dict[str, Any] | None = None
-    paigow: dict[str, Any] | None = None
-    craps_channel: ChannelLog | None = None
-    paigow_channel: dict[str, ChannelLog] = field(default_factory=dict)
+    #: by game, what the engine answered in the run (``runs[i].GAME``), read strictly by
+    #: the game's room (the registry's ``run_record``)
+    records: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: by game, the log of the engine's channel in the run, when recorded
+    channels: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -100,13 +78,6 @@ class Manifest:
     files: dict[str, str]
 
 
-def _channel(raw: Any, where: str) -> ChannelLog:
-    try:
-        return ChannelLog.from_json(raw)
-    except ValueError as exc:
-        raise fail(where, str(exc)) from None
-
-
 def _runs(check: dict[str, Any], recorded: Any) -> list[RunRecord]:
     plans = check["runs"]
     if not isinstance(plans, list) or not plans:
@@ -125,34 +96,19 @@ def _runs(check: dict[str, Any], recorded: Any) -> list[RunRecord]:
         _object(run, f"runs[{i}]", {"reading", "readings"}, set(registry.names()))
         if run["reading"] != plan["reading"] or run["readings"] != plan["readings"]:
             raise fail(f"runs[{i}]", "not the run check.runs lists at that place")
-        craps = paigow = None
-        craps_channel = None
-        paigow_channel: dict[str, ChannelLog] = {}
-        if "craps" in run:
-            craps = _object(run["craps"], f"runs[{i}].craps",
-                            {"answers_sha256", "questions", "asked"}, {"channel"})
-            _string(craps["answers_sha256"], f"runs[{i}].craps.answers_sha256")
-            _count(craps["questions"], f"runs[{i}].craps.questions")
-            _count(craps["asked"], f"runs[{i}].craps.asked")
-            if "channel" in craps:
-                craps_channel = _channel(craps["channel"], f"runs[{i}].craps.channel")
-        if "paigow" in run:
-            paigow = _object(run["paigow"], f"runs[{i}].paigow",
-                             {"answers_sha256", "determinism_sample", "combination_counts"},
-                             {"channel"})
-            _string(paigow["answers_sha256"], f"runs[{i}].paigow.answers_sha256")
-            _count(paigow["determinism_sample"], f"runs[{i}].paigow.determinism_sample")
-            counts = paigow["combination_counts"]
-            if not isinstance(counts, dict) or not all(
-                    isinstance(v, dict) and all(type(n) is int for n in v.values())
-                    for v in counts.values()):
-                raise fail(f"runs[{i}].paigow.combination_counts",
-                            "not hand counts by scope and combination")
-            for scope, log in (paigow.get("channel") or {}).items():
-                paigow_channel[scope] = _channel(log, f"runs[{i}].paigow.channel.{scope}")
+        records: dict[str, dict[str, Any]] = {}
+        channels: dict[str, Any] = {}
+        for game in registry.names():
+            if game in run and not registry.has(game, "run_record"):
+                raise fail(f"runs[{i}].{game}", "a game whose runs record nothing")
+            if game in run:
+                records[game], channel = registry.entry(game, "run_record")(
+                    run[game], f"runs[{i}].{game}")
+                if channel:
+                    channels[game] = channel
         out.append(RunRecord(_string(plan["reading"], f"{where}.reading"),
                              known_readings(plan["readings"], f"{where}.readings"), games,
-                             craps, paigow, craps_channel, paigow_channel))
+                             records, channels))
     return out
 
 

@@ -29,13 +29,7 @@ from casino_proofs.audit.intact import Bundle
 from casino_proofs.audit.manifest import Manifest
 from casino_proofs.audit.rederive_engine import engine_findings, field_finding
 from casino_proofs.context import in_scope, readings_in_force
-from casino_proofs.craps.obligations import CrapsRun
-from casino_proofs.craps.rederive.answers import ON_RECORD as TABLE_ON_RECORD
-from casino_proofs.craps.rederive.answers import TABLE_OWN, answers_digest, played
-from casino_proofs.craps.rederive.bundle import answers_file
-from casino_proofs.craps.table.judging import policies as declared
 from casino_proofs.obligations.plan import plan_runs
-from casino_proofs.paigow.obligations.run import left_out as paigow_left_out
 from casino_proofs.version import source_sha256, tool_version
 
 WHICH_PROGRAM = ("a bundle records the answers, not which program gave them; replay "
@@ -52,51 +46,40 @@ def _installed_regulation() -> dict[str, Any]:
     return {**regulation.REGULATION, "files": files}
 
 
+def _each_game(point: str, *args: Any) -> list[Any]:
+    """What each game's room that has the entry point ``point`` gives, in the registry's
+    order, one list."""
+    return [x for name in registry.names() if registry.has(name, point)
+            for x in registry.entry(name, point)(*args)]
+
+
 def expected_left_out(bundle: Bundle, plan_left: list[dict[str, str]],
-                      craps_base: CrapsRun | None) -> list[dict[str, str]]:
-    """What a check of the recorded scope leaves out, in the order it reports it."""
+                      again: dict[str, Any]) -> list[dict[str, str]]:
+    """What a check of the recorded scope leaves out, in the order it reports it (each
+    game's part by its room: the registry's ``manifest_left_out``)."""
     m = bundle.manifest
     out: list[dict[str, str]] = []
     if m.only is not None:
         out += [{"what": f"every {other} obligation", "why": f"--only {m.only}"}
                 for other in registry.names() if other != m.only]
     out += plan_left
-    if craps_base is not None:
-        out += craps_base.left_out
-    base = m.runs[0]
-    if "paigow" in base.games and "paigow" in m.hello.games:
-        counts = (base.paigow or {}).get("combination_counts", {})
-        compare_only = m.hello.raw.get("ranking") == "compare"
-        for scope in ("high", "low"):
-            # whether the engine named combinations is on record (its counts)
-            out += paigow_left_out(scope, scope in counts, m.engine["kind"] == "impl",
-                                   compare_only)
+    out += _each_game("manifest_left_out", bundle, again)
     return out
 
 
-def _runs_findings(bundle: Bundle, again: dict[str, CrapsRun]) -> list[Finding]:
-    """Each run's craps answers (their hash and counts) and Pai Gow sample, re-derived."""
-    from casino_proofs.paigow.obligations.run import _sample
-    from casino_proofs.paigow.obligations.scope_spec import FULL_DECK
+def _runs_findings(bundle: Bundle, again: dict[str, Any]) -> list[Finding]:
+    """Each run's record of each game, derived again by the game's room (the registry's
+    ``run_findings``: craps's answers, their hash and counts; Pai Gow's sample)."""
+    return [f for i, run in enumerate(bundle.manifest.runs)
+            for f in _each_game("run_findings", bundle, i, run, again)]
 
-    m = bundle.manifest
-    out: list[Finding] = []
-    sample = len(_sample(FULL_DECK))
-    for i, run in enumerate(m.runs):
-        played = run.reading in again
-        if (run.craps is not None) != played:
-            out += _field(f"runs[{i}].craps", run.craps is not None, played)
-        if run.craps is not None and played:
-            out += _field(f"runs[{i}].craps.answers_sha256", run.craps["answers_sha256"],
-                          answers_digest(bundle, run))
-            engine = again[run.reading].answers.engine
-            out += _field(f"runs[{i}].craps.questions", run.craps["questions"],
-                          engine["questions"])
-            out += _field(f"runs[{i}].craps.asked", run.craps["asked"], engine["asked"])
-        if run.paigow is not None:
-            out += _field(f"runs[{i}].paigow.determinism_sample",
-                          run.paigow["determinism_sample"], sample)
-    return out
+
+def _answers_files(m: Manifest) -> dict[str, str]:
+    """Where each run's answers are, as a check writes them (each game that keeps answers in
+    a bundle names its files: the registry's ``answers_file``)."""
+    return {r.reading: registry.entry(name, "answers_file")(r.reading)
+            for name in registry.names() if registry.has(name, "answers_file")
+            for r in m.runs if name in r.games and name in m.hello.games}
 
 
 def _known(value: Any) -> str | None:
@@ -125,13 +108,13 @@ def _declared_policies(m: Manifest) -> tuple[str, ...]:
     an engine that is not a table, or whose declaration cannot be read: then the recorded list
     is not derived again)."""
     try:
-        return tuple(declared.read(m.engine.get("policies"), m.engine.get("limits"),
-                                   tuple(m.hello.wagers)).declared())
-    except declared.PolicyError:
+        return tuple(registry.table_entry("table_policies")(
+            m.engine.get("policies"), m.engine.get("limits"), tuple(m.hello.wagers)).declared())
+    except ValueError:
         return ()
 
 
-def manifest_findings(bundle: Bundle, again: dict[str, CrapsRun]
+def manifest_findings(bundle: Bundle, again: dict[str, Any]
                       ) -> tuple[list[Finding], list[OnRecord]]:
     """Every field of the manifest re-derived and compared, or named as taken on record."""
     m = bundle.manifest
@@ -151,30 +134,22 @@ def manifest_findings(bundle: Bundle, again: dict[str, CrapsRun]
     plan = plan_runs(m.hello, base.readings, m.all_readings, games, plan_left)
     out += _field("check.runs", [(r.reading, r.readings, list(r.games)) for r in m.runs],
                   [(label or "base", readings, list(g)) for label, readings, g in plan])
-    table_own = played(bundle)  # a table's own obligations: on record
-    out += _field("left_out", [x for x in m.left_out
-                               if not (table_own and x["what"].startswith(TABLE_OWN))],
-                  expected_left_out(bundle, plan_left, again.get("base")))
-    crapsy = [r for r in m.runs if "craps" in r.games and "craps" in m.hello.games]
-    out += _field("check.answers", m.answers_files,
-                  {r.reading: answers_file(r.reading) for r in crapsy})
+    held = tuple(_each_game("left_out_on_record", bundle))  # e.g. a table's own: on record
+    out += _field("left_out", [x for x in m.left_out if not x["what"].startswith(held)],
+                  expected_left_out(bundle, plan_left, again))
+    out += _field("check.answers", m.answers_files, _answers_files(m))
     out += _runs_findings(bundle, again)
     out += _field("engine.kind", m.engine["kind"], kind_of(m.engine["target"], m.engine["kind"]))
     found, engine_on_record = engine_findings(m)
     out += found
     on_record = [OnRecord(f"engine {m.engine['target'][:80]}", WHICH_PROGRAM),
-                 *engine_on_record]
-    if table_own:
-        on_record.append(OnRecord("the table's events", TABLE_ON_RECORD))
+                 *engine_on_record, *_each_game("engine_on_record", bundle)]
     if m.engine["kind"] == "impl":
         out += _field("engine.hello", m.engine["hello"], ours().describe()["hello"])
     else:
         on_record.append(OnRecord("engine.hello", "what the engine said it is and offers"))
-    if any(r.paigow for r in m.runs):
-        on_record.append(OnRecord("runs[].paigow.answers_sha256, combination_counts",
-                                  "the hash of the engine's answers over every hand, and the "
-                                  "pass's counts: the answers themselves are not in a bundle"))
-    if any(r.craps_channel or r.paigow_channel for r in m.runs):
+    on_record += _each_game("runs_on_record", bundle)
+    if any(r.channels for r in m.runs):
         on_record.append(OnRecord("runs[].*.channel", "the log of the engine's channel: what "
                                                       "its requests went through"))
     on_record.append(OnRecord("project", _project(m.raw["project"])))

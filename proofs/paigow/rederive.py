@@ -24,9 +24,16 @@ from typing import Any
 
 from casino_proofs import spec
 from casino_proofs.audit.bundle import obligation_entry
-from casino_proofs.audit.findings import Finding, compare_texts, differing
+from casino_proofs.audit.findings import Finding, OnRecord, compare_texts, differing
 from casino_proofs.audit.intact import Bundle
 from casino_proofs.audit.manifest import RunRecord
+from casino_proofs.audit.manifest_fields import (
+    fail,
+    read_channel,
+    read_count,
+    read_object,
+    read_string,
+)
 from casino_proofs.audit.schema import obligation_metadata
 from casino_proofs.obligations.plan import prefix, relabel, relabelled
 from casino_proofs.obligations.verdict import Result
@@ -35,6 +42,7 @@ from casino_proofs.paigow.obligations import queries as pq
 from casino_proofs.paigow.obligations.evidence import DeckView
 from casino_proofs.paigow.obligations.scope_spec import FULL_DECK, SCOPES, ScopeSpec
 from casino_proofs.progress import phase
+from casino_proofs.protocol.channel_log import ChannelLog
 from casino_proofs.protocol.engine import Engine
 from casino_proofs.solving.budget import Budget
 
@@ -82,7 +90,7 @@ def paigow_findings(run: RunRecord, kind_of_engine: str, by_id: dict[str, dict[s
     ID)."""
     out: list[Finding] = []
     kinds: dict[str, str] = {}
-    counts = (run.paigow or {}).get("combination_counts", {})
+    counts = (run.records.get("paigow") or {}).get("combination_counts", {})
     ours, program = kind_of_engine == "impl", kind_of_engine == "exec"
     for scope in SCOPES:
         built = ScopeSpec.build(scope, spec.Readings.from_dict(run.readings))
@@ -138,7 +146,7 @@ def par_tables(recorded: list[Any], _bundle: Bundle, base: RunRecord
     from casino_proofs.paigow.par import PaiGowPar, Tables, par_json, spec_tables
 
     by_reading = {p.get("reading"): p for p in recorded if isinstance(p, dict)}
-    counts = (base.paigow or {}).get("combination_counts", {})
+    counts = (base.records.get("paigow") or {}).get("combination_counts", {})
     out = []
     for label, _chosen, made in spec_tables(base.readings):
         kept = by_reading.get(label, {})
@@ -182,10 +190,71 @@ def again(bundle: Bundle, run: RunRecord, engine: Engine,
         else:
             out.append(Finding(oid, "same", "proved again by asking the engine every hand "
                                             "anew"))
-    digest = (run.paigow or {}).get("answers_sha256")
+    digest = (run.records.get("paigow") or {}).get("answers_sha256")
     if digest != outcome.answers_digest:
         out.append(Finding(prefix(run.reading) + "paigow/answers", "rederived-otherwise",
                            f"manifest.json: the hash of the engine's answers, asked again, is "
                            f"{outcome.answers_digest[:16]}...; the bundle records "
                            f"{str(digest)[:16]}..."))
     return out
+
+
+def run_record(raw: Any, where: str) -> tuple[dict[str, Any], dict[str, ChannelLog]]:
+    """What a bundle's manifest records of Pai Gow in one run (``runs[i].paigow``), read
+    strictly (the registry's ``run_record``): the hash of the engine's answers, the size of
+    its determinism sample, the pass's hand counts by scope and combination; and each
+    scope's channel log when recorded."""
+    paigow = read_object(raw, where,
+                         {"answers_sha256", "determinism_sample", "combination_counts"},
+                         {"channel"})
+    read_string(paigow["answers_sha256"], f"{where}.answers_sha256")
+    read_count(paigow["determinism_sample"], f"{where}.determinism_sample")
+    counts = paigow["combination_counts"]
+    if not isinstance(counts, dict) or not all(
+            isinstance(v, dict) and all(type(n) is int for n in v.values())
+            for v in counts.values()):
+        raise fail(f"{where}.combination_counts", "not hand counts by scope and combination")
+    channels = {scope: read_channel(log, f"{where}.channel.{scope}")
+                for scope, log in (paigow.get("channel") or {}).items()}
+    return paigow, channels
+
+
+def manifest_left_out(bundle: Bundle, _again: dict[str, Any]) -> list[dict[str, str]]:
+    """What a check of the recorded scope leaves out of Pai Gow, derived again: for each
+    scope, what cannot apply to the engine (whether it named combinations is on record: the
+    pass's counts)."""
+    from casino_proofs.paigow.obligations.run import left_out
+
+    m = bundle.manifest
+    base = m.runs[0]
+    if "paigow" not in base.games or "paigow" not in m.hello.games:
+        return []
+    counts = (base.records.get("paigow") or {}).get("combination_counts", {})
+    compare_only = m.hello.raw.get("ranking") == "compare"
+    out: list[dict[str, str]] = []
+    for scope in ("high", "low"):
+        out += left_out(scope, scope in counts, m.engine["kind"] == "impl", compare_only)
+    return out
+
+
+def run_findings(_bundle: Bundle, i: int, run: RunRecord, _again: dict[str, Any]
+                 ) -> list[Finding]:
+    """Run ``i``'s Pai Gow record: the size of its determinism sample, derived again."""
+    from casino_proofs.audit.rederive_engine import field_finding
+    from casino_proofs.paigow.obligations.run import _sample
+
+    kept = run.records.get("paigow")
+    if kept is None:
+        return []
+    return field_finding(f"runs[{i}].paigow.determinism_sample", kept["determinism_sample"],
+                         len(_sample(FULL_DECK)))
+
+
+def runs_on_record(bundle: Bundle) -> list[OnRecord]:
+    """What of the runs a bundle takes on record: the hash of the engine's answers over every
+    hand and the pass's counts (the answers are not in a bundle)."""
+    if not any(r.records.get("paigow") for r in bundle.manifest.runs):
+        return []
+    return [OnRecord("runs[].paigow.answers_sha256, combination_counts",
+                     "the hash of the engine's answers over every hand, and the pass's "
+                     "counts: the answers themselves are not in a bundle")]

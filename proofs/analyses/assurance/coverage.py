@@ -25,18 +25,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from casino_proofs import regulation, spec
-from casino_proofs.craps.assurance.ours import check_craps
-from casino_proofs.paigow.obligations.scope_spec import SCOPES, ScopeSpec
-from casino_proofs.spec.paigow import COMBINATIONS
+from casino_proofs import games, regulation
 from casino_proofs.untrusted.bounds import TEST_FILE_BYTES
 from casino_proofs.untrusted.files import FolderRefused, folder_files, read_text
-
-#: Words about play at a table, which no single wager's state domain can show: "can be played
-#: at any time", "cannot be played unless ... has already been engaged", "follow the outcome",
-#: "may be withdrawn". A state class citing them does not cover them; the table obligations
-#: of protocol 2 (casino_proofs.craps.table.obligations.clauses) do.
-TABLE_SENTENCES = ("r3-95.15-intro.s1", "r3-95.16-intro.s1", "r3-95.15-1.s5")
 
 #: The implementation's source files, wherever the package is installed.
 IMPL_DIR = Path(str(resources.files("casino_proofs.impl")))
@@ -65,36 +56,30 @@ def _out_of_scope() -> dict[str, str]:
 
 
 def _spec_constraints() -> tuple[dict[str, list[str]], list[str]]:
-    """Constraints by the sentence they cite, and constraints that cite nothing registered."""
+    """Constraints by the sentence they cite, and constraints that cite nothing registered
+    (each game's constraints told by its room: the registry's ``coverage_constraints``)."""
     by_sentence: dict[str, list[str]] = {}
     uncited: list[str] = []
 
-    def note(where: str, clauses: tuple[str, ...], domain: bool = False) -> None:
-        known = [c for c in clauses if _registered(c)]
+    def note(where: str, clauses: tuple[str, ...], leave: tuple[str, ...] = ()) -> None:
+        """A constraint at ``where`` citing ``clauses`` (``leave``: sentences it does not
+        cover, though it cites them)."""
+        known = [c for c in clauses if registered(c)]
         if not known:
             uncited.append(where)
         for c in known:
-            for s in _sentences_of(c):
-                if not (domain and s in TABLE_SENTENCES):
+            for s in sentences_of(c):
+                if s not in leave:
                     by_sentence.setdefault(s, []).append(where)
 
-    for w in spec.wagers():
-        for i, rule in enumerate(w.rules):
-            note(f"spec {w.name} rule #{i}: {rule.label}", rule.clauses)
-        for cls in w.states:
-            note(f"spec {w.name} state class {cls.name}", cls.clauses, domain=True)
-    for scope in SCOPES:
-        built = ScopeSpec.build(scope, spec.Readings())
-        for st in built.statements:
-            note(f"spec s. 40 {scope} statement {st.id}", st.clauses)
-        names = [n for n, _ in COMBINATIONS] if scope == "high" else ["pair"]
-        for name in names:
-            clause = dict(COMBINATIONS)[name]
-            note(f"spec s. 40 {scope} combination {name}", (clause,))
+    for name in games.names():
+        if games.has(name, "coverage_constraints"):
+            games.entry(name, "coverage_constraints")(note)
     return by_sentence, uncited
 
 
-def _registered(clause: str) -> bool:
+def registered(clause: str) -> bool:
+    """Whether ``clause`` is a clause, sentence or convention of the registry."""
     try:
         regulation.lookup(clause)
     except KeyError:
@@ -102,7 +87,7 @@ def _registered(clause: str) -> bool:
     return True
 
 
-def _sentences_of(clause: str) -> list[str]:
+def sentences_of(clause: str) -> list[str]:
     """A sentence ID is itself; a paragraph ID stands for its sentences."""
     entry = regulation.lookup(clause)
     if isinstance(entry, regulation.Paragraph):
@@ -123,8 +108,8 @@ def _impl_functions() -> dict[str, list[str]]:
             if isinstance(node, ast.FunctionDef | ast.ClassDef):
                 doc = ast.get_docstring(node) or ""
                 for cid in set(pattern.findall(doc)):
-                    if _registered(cid):
-                        for s in _sentences_of(cid):
+                    if registered(cid):
+                        for s in sentences_of(cid):
                             found.setdefault(s, []).append(f"impl/{path.name}:{node.name}")
     return found
 
@@ -172,71 +157,33 @@ def _tests(folder: Path, most_bytes: int = TEST_FILE_BYTES) -> dict[str, list[st
     return found
 
 
-def _obligations() -> dict[str, list[str]]:
+def _each_game(point: str) -> dict[str, list[str]]:
+    """What each game's room says by sentence under the entry point ``point``, merged."""
     found: dict[str, list[str]] = {}
-    for r in check_craps():
-        for c in r.obligation.clauses:
-            if _registered(c):
-                for s in _sentences_of(c):
-                    found.setdefault(s, []).append(r.obligation.id)
-    for scope in SCOPES:
-        built = ScopeSpec.build(scope, spec.Readings())
-        for st in built.statements:
-            for c in st.clauses:
-                if _registered(c):
-                    for s in _sentences_of(c):
-                        found.setdefault(s, []).append(f"paigow/{scope}/order/{st.id}")
-        names = [n for n, _ in COMBINATIONS] if scope == "high" else ["pair"]
-        for name in names:
-            for s in _sentences_of(dict(COMBINATIONS)[name]):
-                found.setdefault(s, []).append(f"paigow/{scope}/combination/{name}")
+    for name in games.names():
+        if games.has(name, point):
+            for sid, ids in games.entry(name, point)().items():
+                found.setdefault(sid, []).extend(ids)
     return found
+
+
+def _obligations() -> dict[str, list[str]]:
+    """Our own run's obligations by the sentences they rest on (each game's: the registry's
+    ``coverage_obligations``)."""
+    return _each_game("coverage_obligations")
 
 
 def _table_obligations() -> dict[str, list[str]]:
-    """The table obligations of protocol 2 by the sentences they rest on."""
-    from casino_proofs.craps.table.obligations.clauses import KINDS
-    from casino_proofs.craps.table.obligations.coverage import COVERAGE_CLAUSES
-
-    found: dict[str, list[str]] = {}
-    cited = {kind: (k.clause, *k.clauses) for kind, k in KINDS.items()}
-    cited["table-coverage"] = COVERAGE_CLAUSES
-    for kind, clauses in cited.items():
-        for c in clauses:
-            if _registered(c) and not regulation.is_convention(c):
-                for s in _sentences_of(c):
-                    found.setdefault(s, []).append(f"craps/table/{kind}")
-    return found
+    """The table obligations of protocol 2 by the sentences they rest on (the registry's
+    ``coverage_table``)."""
+    return _each_game("coverage_table")
 
 
 def ordering_gaps() -> list[str]:
-    """The ordering statements s. 40 makes (regulation/paigow.toml, ``orders``) that the
-    specification does not state."""
-    stated = {scope: {st.id for st in ScopeSpec.build(scope, spec.Readings()).statements}
-              for scope in SCOPES}
-    names = [n for n, _ in COMBINATIONS]
-    missing = []
-    for sentence in regulation.sentences().values():
-        paragraph = regulation.paragraph_of(sentence.id)
-        for order in sentence.orders:
-            if paragraph == "r3-40-intro":
-                wanted = [f"r3-40-intro:{a}>{b}" for i, a in enumerate(names)
-                          for b in names[i + 1:]]
-                scopes = ["high"]
-            else:
-                wanted = [f"{paragraph}:{order}"]
-                scopes = ["high", "low"] if paragraph == "r3-40-10" else ["high"]
-            missing += [f"{scope}: {w} ({sentence.id})" for w in wanted for scope in scopes
-                        if w not in stated[scope]]
-    conventional = {
-        "conv-no-combination-lowest": ("high", [f"conv:{n}>no-combination" for n in names]),
-        "conv-low-hand": ("low", ["conv:pair>no-combination"]),
-    }
-    for cid, convention in regulation.conventions().items():
-        if convention.orders:
-            scope, wanted = conventional[cid]
-            missing += [f"{scope}: {w} ({cid})" for w in wanted if w not in stated[scope]]
-    return missing
+    """The ordering statements the text makes that the specification does not state (each
+    game's: the registry's ``coverage_gaps``)."""
+    return [gap for name in games.names() if games.has(name, "coverage_gaps")
+            for gap in games.entry(name, "coverage_gaps")()]
 
 
 def coverage(tests_folder: Path | None = None,

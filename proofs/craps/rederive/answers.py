@@ -51,7 +51,7 @@ def recorded_engine(bundle: Bundle, run: RunRecord) -> tuple[BundleAnswers,
     # a recorded table cannot refuse: no validation obligation; a table played or logged
     # is judged by its own obligations, not by asking twice: no determinism obligation
     main = BundleAnswers(hello, recorded.first, recorded.second or recorded.first,
-                          channel=run.craps_channel,
+                          channel=run.channels.get("craps"),
                           capabilities=recorded_door(bundle.manifest.engine["kind"]) & JUDGING)
     if main.can(Capability.LOGS_SESSIONS):  # what a log's verdicts claim: its settlements,
         # or (as the user asked, --require-coverage) every input of the universe; the check's

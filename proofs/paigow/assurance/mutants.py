@@ -14,9 +14,9 @@ import z3
 
 from casino_proofs import regulation, spec
 from casino_proofs.adapters.mutated import Mutated, RankChange
-from casino_proofs.analyses.assurance.coverage import ordering_gaps
 from casino_proofs.analyses.assurance.mutants import Mutant, Outcome
 from casino_proofs.obligations.verdict import Verdict
+from casino_proofs.paigow.assurance.coverage import ordering_gaps
 from casino_proofs.paigow.assurance.ours import check_paigow
 from casino_proofs.paigow.obligations.scope_spec import CLAUSE_OF, SPEC_MUTATION, ScopeSpec
 from casino_proofs.protocol.answers import Strength
