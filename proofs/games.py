@@ -69,7 +69,9 @@ GAMES: tuple[Game, ...] = (
           "engine_on_record": "craps.rederive.manifest:engine_on_record",
           "coverage_constraints": "craps.assurance.coverage:constraints",
           "coverage_obligations": "craps.assurance.coverage:obligations",
-          "coverage_table": "craps.assurance.coverage:table_obligations"},
+          "coverage_table": "craps.assurance.coverage:table_obligations",
+          "blueprint_constraints": "craps.assurance.blueprint:constraints",
+          "blueprint_par": "craps.assurance.blueprint:par"},
          tables=True),
     Game("paigow", "Pai Gow Poker", "Pai Gow", "r3-40-intro.s1", ("r3-40",), "hands", False, True,
          {"prove": "paigow.obligations.game:prove",
@@ -90,7 +92,9 @@ GAMES: tuple[Game, ...] = (
           "runs_on_record": "paigow.rederive:runs_on_record",
           "coverage_constraints": "paigow.assurance.coverage:constraints",
           "coverage_obligations": "paigow.assurance.coverage:obligations",
-          "coverage_gaps": "paigow.assurance.coverage:ordering_gaps"}),
+          "coverage_gaps": "paigow.assurance.coverage:ordering_gaps",
+          "blueprint_constraints": "paigow.assurance.blueprint:constraints",
+          "blueprint_par": "paigow.assurance.blueprint:par"}),
 )
 
 

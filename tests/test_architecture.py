@@ -274,12 +274,9 @@ GAME_OWN = {
 }
 #: The shared modules that still name a game (a per-game step, field or import), an
 #: allow-list of today's: issue 46, item 2 moves their per-game lines into the games' rooms.
-#: It only shrinks: a module listed that names no game any more fails the rule too. (The
-#: move of ``tables/`` to ``craps/table/`` made two visible that imported craps's table under
-#: its generic name, for a table's declared policies: ``audit.manifest_engine``,
-#: ``audit.rederive_engine``.)
+#: It only shrinks: a module listed that names no game any more fails the rule too.
 SHARED_NAMING_A_GAME = frozenset({
-    "adapters.ours", "analyses.assurance.blueprint_inputs",
+    "adapters.ours",
     "analyses.readings.ambiguities",
 })
 

@@ -30,15 +30,14 @@ import ast
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from math import comb
 from pathlib import Path
 from typing import Any
 
 import z3
 
-from casino_proofs import regulation, spec
+from casino_proofs import games, regulation, spec
 from casino_proofs.analyses.assurance.coverage import IMPL_DIR, SentenceCoverage, coverage
-from casino_proofs.solving.smtlib import assertions_text, symbol
+from casino_proofs.solving.smtlib import assertions_text
 from casino_proofs.untrusted.bounds import TEST_FILE_BYTES
 
 
@@ -80,6 +79,8 @@ class Inputs:
     ambiguities: list[dict[str, Any]] = field(default_factory=list)
     #: each wager's home: the sentence or convention that names it (its PAR is shown there)
     wager_home: dict[str, str] = field(default_factory=dict)
+    #: each game's PAR figures, written by its room (the registry's ``blueprint_par``): craps's
+    #: rows
     par_craps: list[dict[str, Any]] = field(default_factory=list)
     #: Pai Gow counts: table ("five_card", "two_card", "seven_card") -> rows of
     #: combination, clause, hands and exact probability, and each table's hand count
@@ -143,7 +144,7 @@ def smtlib(terms: list[z3.ExprRef], head: tuple[str, ...] = ()) -> str:
     return "\n".join([*head, *assertions_text(terms)])
 
 
-# -- craps -----------------------------------------------------------------------------------
+# -- where a constraint is shown -------------------------------------------------------------
 
 def _sentences_of(clause: str) -> list[str]:
     """A sentence or convention is itself; a paragraph stands for its sentences."""
@@ -153,147 +154,11 @@ def _sentences_of(clause: str) -> list[str]:
     return [clause]
 
 
-def _note(found: dict[str, list[Constraint]], c: Constraint) -> None:
+def note(found: dict[str, list[Constraint]], c: Constraint) -> None:
+    """``c`` shown at every sentence (or convention) it cites."""
     for clause in dict.fromkeys(c.clauses):
         for sid in _sentences_of(clause):
             found.setdefault(sid, []).append(c)
-
-
-def _craps(readings: spec.Readings, found: dict[str, list[Constraint]],
-           edges: list[tuple[str, str]], homes: dict[str, str]) -> None:
-    from casino_proofs.spec.vocabulary import Decision
-
-    decision, net, after = z3.Const("decision", Decision), z3.Real("net"), z3.Int("next_point")
-    for w in spec.wagers(readings):
-        home = regulation.lookup(w.paragraph)
-        homes[w.name] = home.sentences[0].id if isinstance(home, regulation.Paragraph) \
-            else w.paragraph
-        for i, rule in enumerate(w.rules):
-            s = rule.settlement
-            said = z3.And(decision == s.decision, net == s.net, after == s.next_point)
-            _note(found, Constraint(
-                f"{w.name} rule #{i}: {rule.label}", rule.clauses, rule.readings,
-                f"if {readable(rule.guard)} then {s.decision}, net {readable(s.net)}, point "
-                f"after the roll {readable(s.next_point)}",
-                smtlib([z3.Implies(rule.guard, said)])))
-            edges += [(rule.clauses[0], c) for c in rule.clauses[1:]]
-        for cls in w.states:
-            _note(found, Constraint(f"{w.name} state class {cls.name}: {cls.description}",
-                                    cls.clauses, (), readable(cls.constraint),
-                                    smtlib([cls.constraint])))
-
-
-# -- Pai Gow ---------------------------------------------------------------------------------
-
-@dataclass
-class _Words:
-    """The functions of a hand the constraints of s. 40 are written with, each the term it
-    stands for: the helpers (counts of a rank, the joker, one suit, a straight's window), the
-    combinations' descriptions (``fits-NAME``) and the combination a hand counts as."""
-
-    cards: tuple[z3.ExprRef, ...]
-    suffix: str
-    named: list[tuple[str, z3.ExprRef, z3.ExprRef]] = field(default_factory=list)
-
-    def name(self, word: str, term: z3.ExprRef) -> z3.ExprRef:
-        sort = z3.BoolSort() if z3.is_bool(term) else z3.IntSort()
-        applied = z3.Function(f"{word}{self.suffix}", *[c.sort() for c in self.cards], sort)
-        self.named.append((f"{word}{self.suffix}", term, applied(*self.cards)))
-        return applied(*self.cards)
-
-    def over(self, term: z3.ExprRef, but: str = "") -> z3.ExprRef:
-        """The term written with every function named so far (but ``but`` itself)."""
-        subs = [(t, a) for n, t, a in self.named if n != but]
-        return z3.substitute(term, *subs) if subs else term
-
-    def declared(self, text: str) -> tuple[str, ...]:
-        """A declaration of each function the SMT-LIB text uses (defined in the site)."""
-        ints = " ".join("Int" for _ in self.cards)
-        return tuple(f"(declare-fun {symbol(n)} ({ints}) {'Bool' if z3.is_bool(t) else 'Int'})"
-                     for n, t, _a in self.named if re.search(rf"[( ]{re.escape(symbol(n))}[ )]",
-                                                             text))
-
-    def define(self, word: str, term: z3.ExprRef) -> str:
-        body = self.over(term, but=f"{word}{self.suffix}")
-        params = " ".join(f"({symbol(str(c))} Int)" for c in self.cards)
-        text = assertions_text([body])[-1].removeprefix("(assert ").removesuffix(")")
-        sort = "Bool" if z3.is_bool(term) else "Int"
-        return f"(define-fun {symbol(word + self.suffix)} ({params}) {sort}\n{text})"
-
-    def block(self, terms: list[z3.ExprRef], note: str) -> str:
-        written = [self.over(t) for t in terms]
-        body = smtlib(written)
-        return "\n".join([f"; {note}", *self.declared(body), body])
-
-
-def _helpers(built: Any, words: _Words) -> list[Constraint]:
-    """The helpers, defined once (the page of s. 40 lists them)."""
-    from casino_proofs.spec.paigow import ACE, RANK_SYMBOLS, RANKS, WINDOWS
-
-    hand = built.spec.hand
-    terms: list[tuple[str, z3.ExprRef, str]] = [
-        ("joker-in", hand.joker, "the hand holds the joker"),
-        ("suited", hand.suited, "the cards but the joker are all of one suit"),
-        *((f"count-{RANK_SYMBOLS[r]}", hand.count(r), f"how many {RANK_SYMBOLS[r]}s, the "
-           "joker aside") for r in RANKS),
-        ("aces-and-joker", hand.count_joker_as_ace(ACE),
-         "how many aces, the joker counted as one (conv-joker-ace-or-completes)")]
-    if built.scope == "high":
-        terms += [(f"straight-{w}", built.spec.forms_straight(w),
-                   f"the cards form the straight {w}, the joker filling in as the reading "
-                   "joker lets it") for w in WINDOWS]
-    for word, term, _what in terms:
-        words.name(word, term)
-    out = []
-    for word, term, what in terms:
-        name = word + words.suffix
-        out.append(Constraint(f"s. 40, {built.scope} hands: {name}(hand): {what}", (), (),
-                              f"{name}(hand) = {readable(words.over(term, name), words.cards)}",
-                              words.define(word, term)))
-    return out
-
-
-def _paigow(readings: spec.Readings, found: dict[str, list[Constraint]],
-            edges: list[tuple[str, str]], helpers: list[Constraint]) -> None:
-    """Each combination's description as a ``define-fun`` over the hand's cards, the choice
-    of the highest (conv-highest-combination) over those, and each ordering statement over
-    the functions so defined (declared, not repeated: the statements would otherwise repeat
-    the whole description of every combination they name)."""
-    from casino_proofs.paigow.obligations.scope_spec import SCOPES, ScopeSpec
-    from casino_proofs.spec.paigow import CODES, COMBINATIONS
-
-    for scope in SCOPES:
-        built = ScopeSpec.build(scope, readings)
-        words = _Words(tuple(built.spec.hand.cards), "" if scope == "high" else "-low")
-        helpers += _helpers(built, words)
-        names = [n for n, _ in COMBINATIONS] if scope == "high" else ["pair"]
-        for name in names:
-            body = built.spec.describes(name)
-            _note(found, Constraint(
-                f"s. 40, {scope} hands: the description of {name}", (dict(COMBINATIONS)[name],),
-                ("joker",) if name in ("five-aces", "royal-flush", "straight-flush", "flush",
-                                       "straight") else (),
-                f"fits-{name}{words.suffix}(hand) = {readable(words.over(body), words.cards)}",
-                "\n".join([*words.declared(words.define(f"fits-{name}", body)),
-                           words.define(f"fits-{name}", body)])))
-            words.name(f"fits-{name}", body)
-        category = built.spec.category()
-        cat_text = words.define("category", category)
-        _note(found, Constraint(
-            f"s. 40, {scope} hands: a hand counts as the highest combination it fits "
-            f"(category codes: {', '.join(f'{n} {c}' for c, n in CODES.items())})",
-            ("conv-highest-combination", "r3-40-intro.s1"), (),
-            f"category{words.suffix}(hand) = {readable(words.over(category), words.cards)}",
-            "\n".join([*words.declared(cat_text), cat_text])))
-        words.name("category", category)
-        for st in built.statements:
-            _note(found, Constraint(
-                f"s. 40, {scope} hands: statement {st.id}: {st.description}", st.clauses, (),
-                f"every hand where {readable(words.over(st.higher), words.cards)} ranks above "
-                f"every hand where {readable(words.over(st.lower), words.cards)}",
-                words.block([st.higher, st.lower], "the hands the statement puts higher, then "
-                                                   "lower")))
-            edges += [(st.clauses[0], c) for c in st.clauses[1:]]
 
 
 # -- the implementation ----------------------------------------------------------------------
@@ -328,22 +193,14 @@ def _spans(rows: list[SentenceCoverage]) -> tuple[dict[str, list[CodeSpan]], dic
     return cited, {k: v for k, v in sources.items() if k in used}
 
 
-# -- PAR -------------------------------------------------------------------------------------
+# -- each game's part ------------------------------------------------------------------------
 
-def _par(inputs: Inputs, workers: int) -> None:
-    if "craps" in inputs.games:
-        from casino_proofs.craps.par.edges import par_rows, row_json
-
-        inputs.par_craps = [row_json(r) for r in par_rows(inputs.readings)]
-    if "paigow" in inputs.games:
-        from casino_proofs.paigow.par import spec_rank, table_json, tables
-
-        made = tables(spec_rank("high", inputs.readings), spec_rank("low", inputs.readings),
-                      workers)
-        for key, counts, total in (("five_card", made.five, comb(53, 5)),
-                                   ("two_card", made.low, comb(53, 2)),
-                                   ("seven_card", made.seven, comb(53, 7))):
-            inputs.par_paigow[key] = {"hands": total, "combinations": table_json(counts, total)}
+def _each_game(point: str, *args: Any, games_of: tuple[str, ...] | None = None) -> None:
+    """Each game's room that has the entry point ``point`` (of ``games_of``, else every
+    game) given ``args``, in the registry's order."""
+    for name in games.names():
+        if (games_of is None or name in games_of) and games.has(name, point):
+            games.entry(name, point)(*args)
 
 
 #: the parts :func:`gather` gathers, in order, as its progress names them
@@ -367,8 +224,7 @@ def gather(readings: dict[str, str], games: tuple[str, ...], tests: Path | None,
     inputs = Inputs(dict(readings), games,
                     tests_folder=str(tests) if tests is not None else None)
     starts(PARTS[0])
-    _craps(chosen, inputs.constraints, inputs.edges, inputs.wager_home)
-    _paigow(chosen, inputs.constraints, inputs.edges, inputs.helpers)
+    _each_game("blueprint_constraints", chosen, inputs)
     starts(PARTS[1])
     rows, _uncited = coverage(tests, obligations={}, test_file_bytes=test_file_bytes)
     inputs.coverage = {r.id: r for r in rows}
@@ -376,6 +232,6 @@ def gather(readings: dict[str, str], games: tuple[str, ...], tests: Path | None,
     starts(PARTS[2])
     inputs.ambiguities = [finding_json(f) for f in find_all()]
     starts(PARTS[3])
-    _par(inputs, workers)
+    _each_game("blueprint_par", inputs, workers, games_of=inputs.games)
     inputs.edges = list(dict.fromkeys(inputs.edges))
     return inputs
