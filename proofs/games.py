@@ -71,7 +71,9 @@ GAMES: tuple[Game, ...] = (
           "coverage_obligations": "craps.assurance.coverage:obligations",
           "coverage_table": "craps.assurance.coverage:table_obligations",
           "blueprint_constraints": "craps.assurance.blueprint:constraints",
-          "blueprint_par": "craps.assurance.blueprint:par"},
+          "blueprint_par": "craps.assurance.blueprint:par",
+          "ambiguity_deciders": "craps.readings.ambiguities:deciders",
+          "ambiguity_reading": "craps.readings.ambiguities:reading_decider"},
          tables=True),
     Game("paigow", "Pai Gow Poker", "Pai Gow", "r3-40-intro.s1", ("r3-40",), "hands", False, True,
          {"prove": "paigow.obligations.game:prove",
@@ -94,7 +96,8 @@ GAMES: tuple[Game, ...] = (
           "coverage_obligations": "paigow.assurance.coverage:obligations",
           "coverage_gaps": "paigow.assurance.coverage:ordering_gaps",
           "blueprint_constraints": "paigow.assurance.blueprint:constraints",
-          "blueprint_par": "paigow.assurance.blueprint:par"}),
+          "blueprint_par": "paigow.assurance.blueprint:par",
+          "ambiguity_deciders": "paigow.readings.ambiguities:deciders"}),
 )
 
 

@@ -1,0 +1,1 @@
+"""Craps's readings of the text: its ambiguities, decided."""

@@ -1,0 +1,1 @@
+"""Pai Gow's readings of the text: its ambiguities, decided."""
