@@ -86,7 +86,7 @@ def write_log(path: Path, events: int, seed: int = 45, sessions: int = SESSIONS,
     """``sessions`` shooters' sessions answered by the example table (``table``: the command
     of another, such as ``node table.js --fault NAME``), repeated into a log of at least
     ``events`` events; returns how many it holds."""
-    from casino_proofs.adapters.play_engine import PlayEngine
+    from casino_proofs.craps.adapters.play_engine import PlayEngine
     from casino_proofs.craps.table.scripts.planner import Script
 
     rng = random.Random(seed)
@@ -103,9 +103,9 @@ def write_log(path: Path, events: int, seed: int = 45, sessions: int = SESSIONS,
 
 def one_core(log: Path) -> tuple[float, int]:
     """CPU seconds of the log's shards judged in this process (as a worker judges them:
-    :mod:`casino_proofs.adapters.log_shards`), and the events judged."""
-    from casino_proofs.adapters import log_shards
-    from casino_proofs.adapters.session_log import SessionLog
+    :mod:`casino_proofs.craps.adapters.log_shards`), and the events judged."""
+    from casino_proofs.craps.adapters import log_shards
+    from casino_proofs.craps.adapters.session_log import SessionLog
 
     engine = SessionLog(str(log))
     setting = engine._setting({})

@@ -62,7 +62,7 @@ def write_log(path: Path, events: int, wagers: list[str] | None = None) -> int:
     by default), repeated into a session log of at least ``events`` events; returns how many
     it holds."""
     from casino_proofs import spec
-    from casino_proofs.adapters.play_engine import PlayEngine
+    from casino_proofs.craps.adapters.play_engine import PlayEngine
     from casino_proofs.craps.table.judging.policies import Policies
     from casino_proofs.craps.table.obligations.table_run import setting_of
     from casino_proofs.craps.table.scripts.scripts import plan

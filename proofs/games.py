@@ -73,7 +73,10 @@ GAMES: tuple[Game, ...] = (
           "blueprint_constraints": "craps.assurance.blueprint:constraints",
           "blueprint_par": "craps.assurance.blueprint:par",
           "ambiguity_deciders": "craps.readings.ambiguities:deciders",
-          "ambiguity_reading": "craps.readings.ambiguities:reading_decider"},
+          "ambiguity_reading": "craps.readings.ambiguities:reading_decider",
+          "play_door": "craps.adapters.play_engine:PlayEngine",
+          "log_door": "craps.adapters.session_log:SessionLog",
+          "is_log": "craps.adapters.session_log:is_session_log"},
          tables=True),
     Game("paigow", "Pai Gow Poker", "Pai Gow", "r3-40-intro.s1", ("r3-40",), "hands", False, True,
          {"prove": "paigow.obligations.game:prove",
@@ -97,7 +100,8 @@ GAMES: tuple[Game, ...] = (
           "coverage_gaps": "paigow.assurance.coverage:ordering_gaps",
           "blueprint_constraints": "paigow.assurance.blueprint:constraints",
           "blueprint_par": "paigow.assurance.blueprint:par",
-          "ambiguity_deciders": "paigow.readings.ambiguities:deciders"}),
+          "ambiguity_deciders": "paigow.readings.ambiguities:deciders",
+          "comparing_door": "paigow.adapters.comparing:ComparingEngine"}),
 )
 
 
@@ -127,6 +131,13 @@ def has_wagers(name: str) -> bool:
 def played_as_table(name: str) -> bool:
     """Whether the game ``name`` is checked as a table played too (False: no such game)."""
     return any(g.name == name and g.tables for g in GAMES)
+
+
+def the_one(point: str) -> Any:
+    """The entry point ``point`` of the one game that has it (a door only one game opens:
+    ``play_door``, ``log_door``, ``comparing_door``), imported now."""
+    (name,) = [g.name for g in GAMES if point in g.entries]
+    return entry(name, point)
 
 
 def table_entry(point: str) -> Any:

@@ -49,7 +49,7 @@ FLOORS = {
 GAME_ROOMS = ("craps", "paigow")
 GAME_SLICES = {"obligations": "obligations", "table": "table", "diff": "analyses",
                "par": "analyses", "rederive": "audit", "report": "reports",
-               "assurance": "analyses", "readings": "analyses"}
+               "assurance": "analyses", "readings": "analyses", "adapters": "adapters"}
 #: the parts installed beside the tool, which any room may import (impl: only the adapters)
 BESIDE = {"spec", "impl", "regulation"}
 MAX_CLASS, MAX_FUNCTION = 150, 60
@@ -266,10 +266,9 @@ def test_the_naming_rule_can_fail(tmp_path: Path) -> None:
 #: game, as ``craps/obligations/`` or ``paigow/rederive.py``, is that game's own): the
 #: doors and sub-commands of one game, on the shared floors of doors and commands.
 GAME_OWN = {
-    "adapters.session_log": "craps", "adapters.log_shards": "craps",
-    "adapters.play_engine": "craps", "adapters.settlement_table": "craps",
+    "adapters.settlement_table": "craps",
     "command.settle": "craps", "command.edge": "craps",
-    "adapters.comparing": "paigow", "command.hands": "paigow", "command.rank": "paigow",
+    "command.hands": "paigow", "command.rank": "paigow",
     "command.compare": "paigow",
 }
 #: The shared modules that still name a game (a per-game step, field or import), an

@@ -5,6 +5,7 @@ says so in one line, exit 2, before any work; no logic of the tool branches on a
 from __future__ import annotations
 
 import ast
+import contextlib
 import importlib
 import pkgutil
 from collections.abc import Mapping, Sequence
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from casino_proofs import adapters
+from casino_proofs import adapters, games
 from casino_proofs.command import arguments
 from casino_proofs.command.main import main
 from casino_proofs.obligations import capabilities as hooks
@@ -24,17 +25,29 @@ from casino_proofs.protocol.hello import Hello
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def _door_packages() -> list[Any]:
+    """``proofs/adapters`` and each game's doors (``proofs/<game>/adapters``)."""
+    out = [adapters]
+    for name in games.names():
+        with contextlib.suppress(ModuleNotFoundError):
+            out.append(importlib.import_module(f"casino_proofs.{name}.adapters"))
+    return out
+
+
 def _doors() -> list[type[Engine]]:
-    """Every Engine subclass of ``proofs/adapters`` (every module imported)."""
-    for info in pkgutil.walk_packages(adapters.__path__, f"{adapters.__name__}."):
-        if not info.name.endswith("python_host"):  # a program's entry point, run alone
-            importlib.import_module(info.name)
+    """Every Engine subclass of ``proofs/adapters`` and of each game's doors (every module
+    imported)."""
+    packages = _door_packages()
+    for package in packages:
+        for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
+            if not info.name.endswith("python_host"):  # a program's entry point, run alone
+                importlib.import_module(info.name)
     out: list[type[Engine]] = []
     todo = list(Engine.__subclasses__())
     while todo:
         cls = todo.pop()
         todo += cls.__subclasses__()
-        if cls.__module__.startswith(adapters.__name__):
+        if cls.__module__.startswith(tuple(f"{p.__name__}." for p in packages)):
             out.append(cls)
     return sorted(set(out), key=lambda c: c.__qualname__)
 
@@ -152,14 +165,14 @@ def test_no_logic_branches_on_an_engine_kind() -> None:
 
 
 @pytest.mark.parametrize(("door", "spreads"), [
-    ("exec_engine.ExecEngine", True), ("session_log.SessionLog", True),
-    ("play_engine.PlayEngine", False), ("ours.OurImplementation", False),
-    ("settlement_table.SettlementTable", False)])
+    ("adapters.exec_engine.ExecEngine", True), ("craps.adapters.session_log.SessionLog", True),
+    ("craps.adapters.play_engine.PlayEngine", False), ("adapters.ours.OurImplementation", False),
+    ("adapters.settlement_table.SettlementTable", False)])
 def test_scheduler_only_a_program_or_a_session_log_spreads_over_workers(
         door: str, spreads: bool) -> None:
     """``--scheduler`` takes the doors whose work a cluster's workers can share: a program
     (each worker starts its own) and a session log (each judges its shards); the merge of the
     capabilities left the session log out, and every ``table:LOG --scheduler`` was refused."""
-    module, name = door.split(".")
-    cls = getattr(importlib.import_module(f"casino_proofs.adapters.{module}"), name)
+    module, _, name = door.rpartition(".")
+    cls = getattr(importlib.import_module(f"casino_proofs.{module}"), name)
     assert bool(cls.capabilities & Capability.SPREADS_OVER_WORKERS) is spreads

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from casino_proofs.adapters.comparing import ComparingEngine
 from casino_proofs.adapters.targets import open_target
 from casino_proofs.obligations.verdict import Verdict
+from casino_proofs.paigow.adapters.comparing import ComparingEngine
 from casino_proofs.paigow.assurance.ours import check_paigow
 from tests.decks import FACES_ALL_SUITS
 

@@ -80,7 +80,7 @@ def test_nothing_below_the_command_imports_the_command(folder: str) -> None:
 GAME_ROOMS = ("craps", "paigow")
 GAME_SLICES = {"obligations": "obligations", "table": "craps.table", "diff": "analyses",
                "par": "analyses", "rederive": "audit", "report": "reports",
-               "assurance": "analyses", "readings": "analyses"}
+               "assurance": "analyses", "readings": "analyses", "adapters": "adapters"}
 
 
 def _part_of(parts: tuple[str, ...] | list[str]) -> str:

@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 from casino_proofs import scale, spec
-from casino_proofs.adapters import log_files, log_shards
-from casino_proofs.adapters.session_log import SessionLog
+from casino_proofs.adapters import log_files
+from casino_proofs.craps.adapters import log_shards
+from casino_proofs.craps.adapters.session_log import SessionLog
 from casino_proofs.craps.obligations import prove_craps
 
 ROOT = Path(__file__).parent.parent

@@ -116,7 +116,7 @@ def test_protocol_2_messages_on_the_wire_validate(tmp_path: Path) -> None:
     if shutil.which("node") is None:
         pytest.skip("node is not installed (.ci/run installs it)")
     from casino_proofs import spec
-    from casino_proofs.adapters.play_engine import PlayEngine
+    from casino_proofs.craps.adapters.play_engine import PlayEngine
     from casino_proofs.craps.table.judging.policies import Policies
     from casino_proofs.craps.table.obligations.table_run import setting_of
     from casino_proofs.craps.table.scripts.scripts import plan

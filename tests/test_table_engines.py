@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from casino_proofs import spec
-from casino_proofs.adapters.play_engine import PlayEngine
 from casino_proofs.command.main import main
+from casino_proofs.craps.adapters.play_engine import PlayEngine
 from casino_proofs.craps.table.judging.policies import Policies
 from casino_proofs.craps.table.obligations.table_run import setting_of
 from casino_proofs.craps.table.scripts.scripts import Plan, plan

@@ -4,19 +4,23 @@ capabilities."""
 
 from __future__ import annotations
 
+from casino_proofs import games
 from casino_proofs.adapters.bundle_answers import BundleAnswers
 from casino_proofs.adapters.exec_engine import ExecEngine
 from casino_proofs.adapters.ours import OurImplementation
-from casino_proofs.adapters.play_engine import PlayEngine
-from casino_proofs.adapters.session_log import SessionLog
 from casino_proofs.adapters.settlement_table import SettlementTable
-from casino_proofs.protocol.engine import Capability
+from casino_proofs.protocol.engine import Capability, Engine
 
-#: the engine of each kind a bundle records (its kind is all a bundle says of the engine)
-ENGINES = (OurImplementation, ExecEngine, PlayEngine, SettlementTable, SessionLog, BundleAnswers)
+
+def engines() -> tuple[type[Engine], ...]:
+    """The engine of each kind a bundle records (its kind is all a bundle says of the
+    engine): the shared doors', and those a game's room opens (a table played, a log)."""
+    return (OurImplementation, ExecEngine, games.the_one("play_door"), SettlementTable,
+            games.the_one("log_door"), BundleAnswers)
 
 
 def recorded_door(kind: str) -> Capability:
     """What the engine a bundle recorded could be asked, from its kind (an engine asked,
     for a kind no door has)."""
-    return next((d.capabilities for d in ENGINES if d.kind == kind), BundleAnswers.capabilities)
+    return next((d.capabilities for d in engines() if d.kind == kind),
+                BundleAnswers.capabilities)

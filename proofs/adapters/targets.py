@@ -13,11 +13,9 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from casino_proofs import games
 from casino_proofs.adapters import log_files
-from casino_proofs.adapters.comparing import ComparingEngine
 from casino_proofs.adapters.exec_engine import DEFAULT_TIMEOUT_MS, ExecEngine
-from casino_proofs.adapters.play_engine import PlayEngine
-from casino_proofs.adapters.session_log import SessionLog, is_session_log
 from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.protocol.hello import EngineUnavailable
 from casino_proofs.protocol.play_budget import PlayBudget
@@ -85,21 +83,27 @@ def open_target(target: str, timeout_ms: int = DEFAULT_TIMEOUT_MS,
     outside is bounded by (docs/commands.md, "Bounds")."""
     bounds = bounds or Bounds()
     kind, sep, rest = target.partition(":")
-    if kind == "play" and sep and rest.strip():
-        return PlayEngine(rest, timeout_ms, budget=sessions, restarts=bounds.restarts)
+    if kind == "play" and sep and rest.strip():  # the door of the game played as a table
+        play: Engine = games.the_one("play_door")(rest, timeout_ms, budget=sessions,
+                                                  restarts=bounds.restarts)
+        return play
     if kind == "table" and sep and rest.strip():
         paths = log_files.resolve(rest)  # a file; or a directory, or a glob, of session logs
+        is_session_log = games.the_one("is_log")
         if len(paths) > 1 or paths[0] != rest or is_session_log(rest, bounds):
             bad = next((p for p in paths if not is_session_log(p, bounds)), None)
             if bad is not None:
                 raise EngineUnavailable(f"table:{rest}: {bad} is not a session log (its first "
                                         "line is a session or a hello); a settlement table "
                                         "is one file")
-            return SessionLog(rest, target=target, require_coverage=require_coverage,
-                              scheduler=scheduler, bounds=bounds)
+            log: Engine = games.the_one("log_door")(
+                rest, target=target, require_coverage=require_coverage, scheduler=scheduler,
+                bounds=bounds)
+            return log
     engine = _protocol_one(target, timeout_ms, bounds.restarts)
     if isinstance(engine, ExecEngine) and engine.hello.raw.get("ranking") == "compare":
-        return ComparingEngine(engine)  # a Pai Gow evaluator with only compare(a, b)
+        comparing: Engine = games.the_one("comparing_door")(engine)  # only compare(a, b)
+        return comparing
     return engine
 
 

@@ -11,7 +11,6 @@ from argparse import Namespace
 from collections.abc import Mapping, Sequence
 
 from casino_proofs import games, regulation, spec
-from casino_proofs.adapters.session_log import SessionLog
 from casino_proofs.adapters.targets import DOORS, VALID, open_target, promised
 from casino_proofs.command.options import bounds_of
 from casino_proofs.protocol.engine import Capability, Engine
@@ -101,8 +100,7 @@ def open_engine(target: str, timeout_ms: int, looked_up: Sequence[str] = (),
     try:
         engine = open_target(target, timeout_ms, sessions, require_coverage, scheduler,
                              bounds)
-        if isinstance(engine, SessionLog):
-            engine.show_progress = progress
+        engine.show_progress = progress  # a session log's judging, on standard error
         hello = engine.hello
     except EngineUnavailable as exc:
         raise UsageError(str(exc)) from exc

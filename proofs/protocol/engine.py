@@ -86,6 +86,9 @@ class Engine(ABC):
     #: a table played); True, the settlements it holds (a session log, unless the user
     #: requires its coverage): an input it never shows is then a gap it lists, not an ERROR
     observed_only: bool = False
+    #: whether long work of the engine's own (a session log judged in shards) shows its
+    #: progress on standard error (the command's ``--progress``)
+    show_progress: bool = False
 
     def __init__(self, target: str) -> None:
         self.target = target

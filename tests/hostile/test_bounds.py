@@ -20,8 +20,8 @@ import pytest
 
 from casino_proofs import scale
 from casino_proofs.adapters.program import process
-from casino_proofs.adapters.session_log import SessionLog
 from casino_proofs.command.main import main
+from casino_proofs.craps.adapters.session_log import SessionLog
 from casino_proofs.untrusted.bounds import BOUNDS, Bounds
 from tests.hostile.engines.silent_listener import silent_listener
 from tests.hostile.logs import FLOORED, HELLO_FLOOR, WAGERS

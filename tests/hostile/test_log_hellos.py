@@ -65,7 +65,7 @@ def test_a_hello_declaring_the_default_may_stand_beside_a_file_with_none(
         tmp_path: Path) -> None:
     """A file with no hello is read at {unit 1, exact}: a file whose hello declares just that
     declares the same table (and the floored session is then judged at it, as it is alone)."""
-    from casino_proofs.adapters.session_log import SessionLog
+    from casino_proofs.craps.adapters.session_log import SessionLog
 
     folder = tmp_path / "log"
     folder.mkdir()

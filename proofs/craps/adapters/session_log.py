@@ -19,7 +19,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from casino_proofs import scale, spec
-from casino_proofs.adapters import log_files, log_shards
+from casino_proofs.adapters import log_files
+from casino_proofs.craps.adapters import log_shards
 from casino_proofs.craps.table.judging import policies as declared
 from casino_proofs.craps.table.obligations.table_run import TableRun, notes, read_run, readings_key
 from casino_proofs.progress import Progress

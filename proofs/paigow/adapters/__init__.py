@@ -1,0 +1,2 @@
+"""Pai Gow's door: an evaluator that only compares two hands, its strengths derived from
+its compare()."""
