@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import test_architecture as architecture
+
 ROOT = Path(__file__).resolve().parent.parent
 NAMESPACE = "casino_proofs"
 
@@ -75,18 +77,15 @@ def test_nothing_below_the_command_imports_the_command(folder: str) -> None:
 
 
 #: the games' rooms, cut into slices that each belong with the shared part they extend
-#: (tests/test_architecture.py): a game's diff with ``analyses``, its obligations with
-#: ``obligations``; craps's table is a part of its own
-GAME_ROOMS = ("craps", "paigow")
-GAME_SLICES = {"obligations": "obligations", "table": "craps.table", "diff": "analyses",
-               "par": "analyses", "rederive": "audit", "report": "reports",
-               "assurance": "analyses", "readings": "analyses", "adapters": "adapters"}
+#: (tests/test_architecture.py's map, one for both files): a game's diff with ``analyses``,
+#: its obligations with ``obligations``; craps's table is a part of its own here
+GAME_SLICES = {**architecture.GAME_SLICES, "table": "craps.table"}
 
 
 def _part_of(parts: tuple[str, ...] | list[str]) -> str:
     """The part of proofs/ a module's path (below proofs/, or its dotted name below the
     namespace) is in: its subpackage, or for a game's slice the part the slice extends."""
-    if parts[0] in GAME_ROOMS and len(parts) > 1 and parts[1] != "__init__.py":
+    if parts[0] in architecture.GAME_ROOMS and len(parts) > 1 and parts[1] != "__init__.py":
         return GAME_SLICES[Path(parts[1]).stem]
     return parts[0]
 
