@@ -15,7 +15,7 @@ here; no shared module names a game (``tests/test_architecture.py``).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -134,18 +134,20 @@ def played_as_table(name: str) -> bool:
 
 
 def the_one(point: str) -> Any:
-    """The entry point ``point`` of the one game that has it (a door only one game opens:
-    ``play_door``, ``log_door``, ``comparing_door``), imported now."""
+    """The entry point ``point`` of the one game that has it, imported now: a door only one
+    game opens (``play_door``, ``log_door``, ``comparing_door``), or how the game played as
+    a table reads a table's declared policies and limits (``table_policies``: ValueError,
+    naming what is valid, if unusable)."""
     (name,) = [g.name for g in GAMES if point in g.entries]
     return entry(name, point)
 
 
-def table_entry(point: str) -> Any:
-    """The entry point ``point`` of the game played as a table (protocol 2's sessions and
-    logs are that game's: one game is), imported now; ``table_policies`` reads a table's
-    declared policies and limits (ValueError, naming what is valid, if unusable)."""
-    (table,) = [g for g in GAMES if g.tables]
-    return entry(table.name, point)
+def each(point: str, *args: Any, among: Iterable[str] | None = None) -> list[Any]:
+    """What the entry point ``point`` gives, called with ``args``, for each game that has it
+    (of ``among``, if given), in the registry's order."""
+    chosen = names() if among is None else tuple(among)
+    return [entry(g.name, point)(*args) for g in GAMES
+            if g.name in chosen and point in g.entries]
 
 
 def has(name: str, point: str) -> bool:

@@ -59,3 +59,13 @@ def test_a_door_two_games_open_is_refused(monkeypatch: pytest.MonkeyPatch) -> No
 def test_an_entry_a_game_lacks_is_named() -> None:
     with pytest.raises(KeyError, match="no entry point 'play_door'"):
         games.entry("paigow", "play_door")
+
+
+def test_each_calls_the_games_that_have_the_entry_in_the_registry_s_order() -> None:
+    """``each``: only the games with the entry point, in the registry's order, of ``among``
+    when given (craps alone has a table door; both games decide their own ambiguities)."""
+    assert games.each("is_log", "/no/such/file") == [False]
+    assert games.each("is_log", "/no/such/file", among=("paigow",)) == []
+    craps, paigow = games.each("ambiguity_deciders")
+    assert "lang-95.15-1.s4" in craps and "joker" in paigow
+    assert games.each("ambiguity_deciders", among=("paigow",)) == [paigow]

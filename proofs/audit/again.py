@@ -42,6 +42,6 @@ def ask_again(bundle: Bundle, engine: Engine,
                            "differ)"))
     for run in bundle.manifest.runs:
         # each game's answers asked again by its room (the registry's again entry)
-        out += [f for g in games.names() if g in run.games and games.has(g, "again")
-                for f in games.entry(g, "again")(bundle, run, engine, by_id)]
+        out += [f for found in games.each("again", bundle, run, engine, by_id, among=run.games)
+                for f in found]
     return out

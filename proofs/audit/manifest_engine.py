@@ -121,8 +121,8 @@ def _field(raw: dict[str, Any], name: str, kind: str, hello: Hello) -> None:
     elif name == "money":
         _money(value, where)
     elif name in ("policies", "limits"):
-        try:  # the table's game reads them (games.table_entry)
-            games.table_entry("table_policies")(raw.get("policies"), raw.get("limits"),
+        try:  # the table's game reads them (games.the_one)
+            games.the_one("table_policies")(raw.get("policies"), raw.get("limits"),
                                                 hello.wagers)
         except ValueError as exc:
             raise fail(where, str(exc)) from None

@@ -119,8 +119,9 @@ def _rederive(bundle: Bundle, by_id: dict[str, dict[str, Any]]
             for game in run.games:
                 out += _rederive_game(bundle, by_id, run, game, kinds, again, budget)
                 bar.step()
-    held = {oid: why for run in m.runs for game in run.games if games.has(game, "held")
-            for oid, why in games.entry(game, "held")(bundle, run).items()}
+    held = {oid: why for run in m.runs
+            for part in games.each("held", bundle, run, among=run.games)
+            for oid, why in part.items()}
     for oid in sorted(set(by_id) - set(kinds)):
         if oid in held:
             kinds[oid] = "table"  # what the table did: its scripts' or sessions' events
@@ -163,11 +164,9 @@ def replay(bundle: Bundle, solver: str, rlimit: int | None, wall_ms: int | None,
     manifest, on_record = manifest_findings(bundle, again)
     findings += manifest
     findings += par_findings(bundle, m.runs[0])
-    for game in games.names():  # what else of the bundle a game derives again
-        if games.has(game, "rederive_files"):
-            more, held = games.entry(game, "rederive_files")(bundle)
-            findings += more
-            on_record += held
+    for more, held in games.each("rederive_files", bundle):  # what else a game derives
+        findings += more
+        on_record += held
     if engine is not None:
         stage("asking the engine again")
         asked = {f.obligation: f for f in asking.ask_again(bundle, engine, by_id)}

@@ -63,7 +63,7 @@ def _declared(m: Manifest) -> list[Finding]:
         out += field_finding("engine.money", Money.read(engine["money"]).json(),
                              Money.read(raw.get("money")).json())
     if engine["kind"] == "play":
-        policies = games.table_entry("table_policies")(raw.get("policies"),
+        policies = games.the_one("table_policies")(raw.get("policies"),
                                                        raw.get("limits"), m.hello.wagers)
         out += field_finding("engine.policies", engine.get("policies"),
                              policies.json() or None)

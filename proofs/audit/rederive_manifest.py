@@ -49,8 +49,7 @@ def _installed_regulation() -> dict[str, Any]:
 def _each_game(point: str, *args: Any) -> list[Any]:
     """What each game's room that has the entry point ``point`` gives, in the registry's
     order, one list."""
-    return [x for name in registry.names() if registry.has(name, point)
-            for x in registry.entry(name, point)(*args)]
+    return [x for part in registry.each(point, *args) for x in part]
 
 
 def expected_left_out(bundle: Bundle, plan_left: list[dict[str, str]],
@@ -108,7 +107,7 @@ def _declared_policies(m: Manifest) -> tuple[str, ...]:
     an engine that is not a table, or whose declaration cannot be read: then the recorded list
     is not derived again)."""
     try:
-        return tuple(registry.table_entry("table_policies")(
+        return tuple(registry.the_one("table_policies")(
             m.engine.get("policies"), m.engine.get("limits"), tuple(m.hello.wagers)).declared())
     except ValueError:
         return ()

@@ -35,7 +35,8 @@ from typing import Any
 
 import z3
 
-from casino_proofs import games, regulation, spec
+from casino_proofs import games as registry
+from casino_proofs import regulation, spec
 from casino_proofs.analyses.assurance.coverage import IMPL_DIR, SentenceCoverage, coverage
 from casino_proofs.solving.smtlib import assertions_text
 from casino_proofs.untrusted.bounds import TEST_FILE_BYTES
@@ -193,16 +194,6 @@ def _spans(rows: list[SentenceCoverage]) -> tuple[dict[str, list[CodeSpan]], dic
     return cited, {k: v for k, v in sources.items() if k in used}
 
 
-# -- each game's part ------------------------------------------------------------------------
-
-def _each_game(point: str, *args: Any, games_of: tuple[str, ...] | None = None) -> None:
-    """Each game's room that has the entry point ``point`` (of ``games_of``, else every
-    game) given ``args``, in the registry's order."""
-    for name in games.names():
-        if (games_of is None or name in games_of) and games.has(name, point):
-            games.entry(name, point)(*args)
-
-
 #: the parts :func:`gather` gathers, in order, as its progress names them
 PARTS = ("the constraints", "the coverage and the code", "the ambiguities", "the PAR figures")
 
@@ -224,7 +215,7 @@ def gather(readings: dict[str, str], games: tuple[str, ...], tests: Path | None,
     inputs = Inputs(dict(readings), games,
                     tests_folder=str(tests) if tests is not None else None)
     starts(PARTS[0])
-    _each_game("blueprint_constraints", chosen, inputs)
+    registry.each("blueprint_constraints", chosen, inputs)  # each game's, by its room
     starts(PARTS[1])
     rows, _uncited = coverage(tests, obligations={}, test_file_bytes=test_file_bytes)
     inputs.coverage = {r.id: r for r in rows}
@@ -232,6 +223,6 @@ def gather(readings: dict[str, str], games: tuple[str, ...], tests: Path | None,
     starts(PARTS[2])
     inputs.ambiguities = [finding_json(f) for f in find_all()]
     starts(PARTS[3])
-    _each_game("blueprint_par", inputs, workers, games_of=inputs.games)
+    registry.each("blueprint_par", inputs, workers, among=inputs.games)
     inputs.edges = list(dict.fromkeys(inputs.edges))
     return inputs

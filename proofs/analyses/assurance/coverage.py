@@ -72,9 +72,7 @@ def _spec_constraints() -> tuple[dict[str, list[str]], list[str]]:
                 if s not in leave:
                     by_sentence.setdefault(s, []).append(where)
 
-    for name in games.names():
-        if games.has(name, "coverage_constraints"):
-            games.entry(name, "coverage_constraints")(note)
+    games.each("coverage_constraints", note)
     return by_sentence, uncited
 
 
@@ -160,10 +158,9 @@ def _tests(folder: Path, most_bytes: int = TEST_FILE_BYTES) -> dict[str, list[st
 def _each_game(point: str) -> dict[str, list[str]]:
     """What each game's room says by sentence under the entry point ``point``, merged."""
     found: dict[str, list[str]] = {}
-    for name in games.names():
-        if games.has(name, point):
-            for sid, ids in games.entry(name, point)().items():
-                found.setdefault(sid, []).extend(ids)
+    for part in games.each(point):
+        for sid, ids in part.items():
+            found.setdefault(sid, []).extend(ids)
     return found
 
 
@@ -182,8 +179,7 @@ def _table_obligations() -> dict[str, list[str]]:
 def ordering_gaps() -> list[str]:
     """The ordering statements the text makes that the specification does not state (each
     game's: the registry's ``coverage_gaps``)."""
-    return [gap for name in games.names() if games.has(name, "coverage_gaps")
-            for gap in games.entry(name, "coverage_gaps")()]
+    return [gap for gaps in games.each("coverage_gaps") for gap in gaps]
 
 
 def coverage(tests_folder: Path | None = None,

@@ -76,11 +76,8 @@ def first_failure(results: list[Result], impl_mutant: bool, kind: str = "") -> s
 def generate(game: str | None = None) -> list[Mutant]:
     """Every game's mutants (or ``game``'s), each game's made by its room (the registry's
     ``mutants``), in the registry's order."""
-    out: list[Mutant] = []
-    for name in games.names():
-        if game in (None, name) and games.has(name, "mutants"):
-            out += list(games.entry(name, "mutants")())
-    return out
+    return [m for made in games.each("mutants", among=None if game is None else (game,))
+            for m in made]
 
 
 def run(mutant: Mutant) -> Outcome:

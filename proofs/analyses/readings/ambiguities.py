@@ -100,18 +100,13 @@ def _decider(entry_id: str) -> Callable[[Entry, str], Finding] | None:
     """How an entry is decided: the way a game's room decides it (the registry's
     ``ambiguity_deciders``), else as a reading its room compares (``ambiguity_reading``)."""
     special: dict[str, Callable[[Entry, str], Finding]] = {}
-    for name in games.names():
-        if games.has(name, "ambiguity_deciders"):
-            special.update(games.entry(name, "ambiguity_deciders")())
+    for deciders in games.each("ambiguity_deciders"):
+        special.update(deciders)
     if entry_id in special:
         return special[entry_id]
-    for name in games.names():
-        if games.has(name, "ambiguity_reading"):
-            found: Callable[[Entry, str], Finding] | None = games.entry(
-                name, "ambiguity_reading")(entry_id)
-            if found is not None:
-                return found
-    return None
+    found: Callable[[Entry, str], Finding] | None = next(
+        (d for d in games.each("ambiguity_reading", entry_id) if d is not None), None)
+    return found
 
 
 def decide(entry: Entry) -> list[Finding]:
