@@ -193,6 +193,24 @@ def test_a_game_slice_is_on_the_floor_of_the_room_it_extends() -> None:
     assert _game_room("casino_proofs.analyses.par.sheet") is None
 
 
+def _checks_imported(imports: set[str]) -> list[str]:
+    """What of a table's check (its obligations: planning, judging, the run) ``imports``
+    names."""
+    return sorted(m for m in imports
+                  if _game_room(m) and ".table.obligations" in m)
+
+
+def test_a_table_engine_s_door_opens_it_and_plays_nothing_else() -> None:
+    """The ``play:`` door opens the program and plays the scripts it is handed; the table's
+    check (planned, played, judged) is the played table's, on the table's floor, and control
+    runs one way: obligations, the played table, the program (issue 46)."""
+    door = f"{NAMESPACE}.craps.adapters.play_engine"
+    assert door in MODULES
+    assert not _checks_imported(_graph()[door]), _checks_imported(_graph()[door])
+    # must-fail: the door as it was, running the table's check itself
+    assert _checks_imported({f"{NAMESPACE}.craps.table.obligations.table_check"})
+
+
 def test_the_obligations_and_tables_never_talk_to_an_engine_door() -> None:
     """The obligations and the table checks read recorded answers through the protocol's
     Engine interface; they never open or import a door."""

@@ -26,12 +26,19 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _door_packages() -> list[Any]:
-    """``proofs/adapters`` and each game's doors (``proofs/<game>/adapters``)."""
+    """``proofs/adapters``, each game's doors (``proofs/<game>/adapters``) and its table's
+    obligations (where a played table is the engine its door opens)."""
     out = [adapters]
     for name in games.names():
-        with contextlib.suppress(ModuleNotFoundError):
-            out.append(importlib.import_module(f"casino_proofs.{name}.adapters"))
+        for part in ("adapters", "table.obligations"):
+            with contextlib.suppress(ModuleNotFoundError):
+                out.append(importlib.import_module(f"casino_proofs.{name}.{part}"))
     return out
+
+
+#: engines no door hands a check as they are: our mutants (made by the mutation run), and a
+#: table engine's program (its door hands the check the table played, ``PlayedTable``)
+NOT_HANDED = ("Mutated", "PlayEngine")
 
 
 def _doors() -> list[type[Engine]]:
@@ -54,7 +61,7 @@ def _doors() -> list[type[Engine]]:
 
 def test_every_door_has_the_hooks_of_what_it_declares() -> None:
     doors = _doors()
-    assert len(doors) >= 8  # ours, mutated, exec, play, comparing, table, log, recorded
+    assert len(doors) >= 9  # ours, mutated, exec, play (played), comparing, table, log, recorded
     for cls in doors:
         assert not hooks.missing_hooks(cls), cls.__qualname__
         assert cls.kind or cls.__name__ == "ComparingEngine", cls  # its kind is its program's
@@ -64,7 +71,7 @@ def test_each_door_opens_the_kinds_of_engine_it_says_with_what_it_promises() -> 
     """``DOORS`` is the one mapping from a target's prefix to the kinds of engine it opens
     (issue 46): every kind a door names is an engine's, every engine's kind but a bundle's
     answers' (``recorded``, opened by no door) has a door, and each engine of a door's kinds
-    has every capability the door promises (our mutants aside: no door opens them)."""
+    has every capability the door promises (but :data:`NOT_HANDED`)."""
     from casino_proofs.adapters.targets import DOORS, kind_of
 
     engines = [cls for cls in _doors() if cls.kind]
@@ -72,7 +79,7 @@ def test_each_door_opens_the_kinds_of_engine_it_says_with_what_it_promises() -> 
     assert named == {cls.kind for cls in engines} - {"recorded"}
     for door in DOORS.values():
         for cls in engines:
-            if cls.kind in door.kinds and cls.__name__ != "Mutated":
+            if cls.kind in door.kinds and cls.__name__ not in NOT_HANDED:
                 assert door.promised & ~cls.capabilities == Capability(0), (door, cls)
     assert kind_of("table:x.jsonl", "log") == "log"
     assert kind_of("table:x.csv", "exec") == "table"  # a forged kind is not believed

@@ -42,7 +42,8 @@ def test_the_entry_rule_can_fail() -> None:
 
 
 def test_a_door_only_one_game_opens_is_that_game_s() -> None:
-    assert games.the_one("play_door").kind == "play"
+    assert games.the_one("play_door").__name__ == "open_table"
+    assert games.the_one("played_engine").kind == "play"
     assert games.the_one("log_door").kind == "log"
     assert games.the_one("comparing_door").__name__ == "ComparingEngine"
 
@@ -50,7 +51,7 @@ def test_a_door_only_one_game_opens_is_that_game_s() -> None:
 def test_a_door_two_games_open_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     """Must-fail: ``the_one`` never picks one of two games silently."""
     twice = tuple(replace(g, entries={**g.entries, "play_door": g.entries.get(
-        "play_door", "craps.adapters.play_engine:PlayEngine")}) for g in games.GAMES)
+        "play_door", "craps.adapters.played:open_table")}) for g in games.GAMES)
     monkeypatch.setattr(games, "GAMES", twice)
     with pytest.raises(ValueError):
         games.the_one("play_door")

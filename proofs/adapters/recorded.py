@@ -15,7 +15,7 @@ from casino_proofs.protocol.engine import Capability, Engine
 def engines() -> tuple[type[Engine], ...]:
     """The engine of each kind a bundle records (its kind is all a bundle says of the
     engine): the shared doors', and those a game's room opens (a table played, a log)."""
-    return (OurImplementation, ExecEngine, games.the_one("play_door"), SettlementTable,
+    return (OurImplementation, ExecEngine, games.the_one("played_engine"), SettlementTable,
             games.the_one("log_door"), BundleAnswers)
 
 

@@ -17,20 +17,11 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from casino_proofs import spec
 from casino_proofs.adapters.exec_engine import ExecEngine
 from casino_proofs.adapters.program.channel import Broken
 from casino_proofs.adapters.program.narrowing import MAX_RESTARTS
 from casino_proofs.craps.table.judging import policies as declared
-from casino_proofs.craps.table.judging.oracle import offered_specs
-from casino_proofs.craps.table.obligations.table_check import run_table
-from casino_proofs.craps.table.obligations.table_run import (
-    TableRun,
-    notes,
-    readings_key,
-    setting_of,
-)
-from casino_proofs.craps.table.scripts.planner import ODDS_ON, Script
+from casino_proofs.craps.table.scripts.planner import Script
 from casino_proofs.protocol.answers import CrapsAnswer, CrapsInput, Faulty
 from casino_proofs.protocol.channel_log import ChannelFault
 from casino_proofs.protocol.engine import Capability
@@ -94,11 +85,14 @@ def json_type(value: Any) -> str:
 
 
 class PlayEngine(ExecEngine):
-    """A program that plays scripts on fresh tables."""
+    """A program that plays scripts on fresh tables. It answers no question of protocol 1:
+    a check is handed it played, as a
+    :class:`~casino_proofs.craps.table.obligations.played.PlayedTable`."""
 
     kind = "play"
-    #: a program of protocol 1's channel, but played scripts, never asked an input it chose
-    capabilities = Capability.PLAYS_TABLES
+    #: a program of protocol 1's channel, but played scripts, never asked an input it chose:
+    #: what it can be asked is its played table's (``PlayedTable``)
+    capabilities = Capability(0)
     hello_line = json.dumps(HELLO_REQUEST, separators=(",", ":")).encode() + b"\n"
     interface = 2
     protocol_version = "2.0"
@@ -110,9 +104,6 @@ class PlayEngine(ExecEngine):
         self.money: Money | None = None
         self.policies = declared.Policies()
         self.budget = budget or PlayBudget()
-        #: the wagers a check is about (None: every wager the table offers)
-        self.scope: frozenset[str] | None = None
-        self._runs: dict[Any, TableRun] = {}
 
     def _start(self) -> Hello:
         hello = super()._start()
@@ -188,43 +179,17 @@ class PlayEngine(ExecEngine):
             return self._answers("play", scripts, readings, PLAY_BATCH, read_list)
         return self._answers("play", scripts, readings, PLAY_BATCH, read, _ids_echoed)
 
-    def _blame(self, script: Script, problem: str) -> None:
+    def blame(self, script: Script, problem: str) -> None:
         """A script answered rightly alone and wrongly in a request of many: the channel's."""
         self.channel.log.faults.append(ChannelFault(
             "play", PLAY_BATCH, "malformed", f"{script.label} was answered otherwise "
             f"in a request of up to {PLAY_BATCH} scripts than alone ({problem[:200]})",
             False, True))
 
-    def focus(self, wagers: Sequence[str]) -> None:
-        """The scripts then place these wagers, and the line bets their odds rest on."""
-        self.scope = frozenset(wagers) | {ODDS_ON[w] for w in wagers if w in ODDS_ON}
-
-    def table_run(self, readings: Mapping[str, str]) -> TableRun:
-        """The scripts for the engine's wagers (those of the check, :meth:`focus`) under
-        ``readings``, played once and kept."""
-        key = (readings_key(readings), tuple(sorted(self.scope or ())))
-        if key not in self._runs:
-            hello = self.hello
-            assert self.money is not None
-            offered = [w for w in hello.wagers if self.scope is None or w in self.scope]
-            specs = offered_specs(tuple(offered), spec.Readings.from_dict(dict(readings)))
-            setting = setting_of(specs, offered, self.money, self.policies)
-            self._runs[key] = run_table(lambda s: self.play(s, readings), specs, setting,
-                                        self.budget, self._blame)
-        return self._runs[key]
-
     def settle(self, batch: Sequence[CrapsInput],
                readings: Mapping[str, str]) -> list[CrapsAnswer]:
-        return self.table_run(readings).answer(batch)
-
-    def notes(self) -> list[str]:
-        return [*super().notes(), *(n for run in self._runs.values() for n in notes(run))]
-
-    def table_domain(self) -> list[dict[str, Any]]:
-        """The fault domain of each run's verdicts (docs/engine-protocol.md, "The fault
-        domain")."""
-        return [{**run.domain.json(), "readings": dict(key[0])}
-                for key, run in self._runs.items() if run.domain is not None]
+        raise TypeError(f"{self.target}: a table engine is played scripts, never asked "
+                        "protocol 1's questions (PlayedTable settles from what it played)")
 
     def describe(self) -> dict[str, Any]:
         out = super().describe()
