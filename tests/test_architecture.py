@@ -375,6 +375,51 @@ def test_the_size_rule_can_fail(tmp_path: Path) -> None:
     assert _long(tmp_path / "m.py") == ["f (71 lines)"]
 
 
+def _classes_with_a_field(field: str, trees: dict[str, ast.Module]) -> dict[str, list[str]]:
+    """Each class (by name) that declares ``field`` (annotated or assigned in its body, or
+    set on ``self``), with the names of its bases."""
+    out: dict[str, list[str]] = {}
+    for tree in trees.values():
+        for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+            bases = [b.id if isinstance(b, ast.Name) else getattr(b, "attr", "")
+                     for b in cls.bases]
+            out.setdefault(f"#{cls.name}", bases)
+            for node in ast.walk(cls):
+                target = node.target if isinstance(node, ast.AnnAssign) else \
+                    node.targets[0] if isinstance(node, ast.Assign) else None
+                in_body = isinstance(target, ast.Name) and target.id == field \
+                    and node in cls.body
+                on_self = isinstance(target, ast.Attribute) and target.attr == field \
+                    and isinstance(target.value, ast.Name) and target.value.id == "self"
+                if in_body or on_self:
+                    out[cls.name] = bases
+    return out
+
+
+def _fields_off_their_meaning(field: str, owner: str,
+                              trees: dict[str, ast.Module]) -> list[str]:
+    """The classes declaring ``field`` that are not ``owner`` nor derive from it."""
+    found = _classes_with_a_field(field, trees)
+
+    def derives(name: str, seen: frozenset[str] = frozenset()) -> bool:
+        return name == owner or any(derives(b, seen | {name}) for b in
+                                    found.get(f"#{name}", []) if b not in seen)
+    return sorted(n for n in found if not n.startswith("#") and not derives(n))
+
+
+def test_kind_means_one_thing_an_engine_s_kind() -> None:
+    """``kind`` is a field of :class:`Engine` (and its doors) alone, the kind of engine a
+    report records (issue 46, item 3): a fault is a ``fault``, what an obligation claims its
+    ``claim``, a script's ``purpose``, a mutant's ``operator``, an ambiguity's ``origin``, a
+    blueprint item's ``role``; a report still writes each as ``kind`` where it did."""
+    trees = {m: _tree(p) for m, p in MODULES.items()}
+    assert not _fields_off_their_meaning("kind", "Engine", trees)
+    # must-fail: a class of another meaning that calls its field ``kind``
+    fake = ast.parse("class Engine: kind = ''\nclass Door(Engine): kind = 'x'\n"
+                     "class Fault:\n    kind: str\n")
+    assert _fields_off_their_meaning("kind", "Engine", {"m": fake}) == ["Fault"]
+
+
 def test_every_package_is_installed() -> None:
     """pyproject.toml lists every folder of proofs/ that holds an __init__.py."""
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]

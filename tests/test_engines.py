@@ -90,7 +90,7 @@ def test_a_faulty_pai_gow_engine_gets_a_clear_verdict(engine: Path) -> None:
     expect = _expected(engine)
     outcome = check_paigow(engine=open_target(f"exec:{sys.executable} {engine}", 1000),
                            deck=FACES_ALL_SUITS, workers=2, spec_checks=False)
-    failed = {r.obligation.kind: r for r in outcome.results
+    failed = {r.obligation.claim: r for r in outcome.results
               if r.verdict not in (Verdict.PROVED, Verdict.VACUOUS)}
     assert set(failed) == {expect["kind"]}, {k: r.detail for k, r in failed.items()}
     result = failed[expect["kind"]]
@@ -210,7 +210,7 @@ def test_an_engine_failing_on_every_input_is_given_up_on_not_asked_forever(
         answers = engine.rank(hands, {})
     finally:
         engine.close()
-    kinds = [a.kind for a in answers]  # type: ignore[union-attr]
+    kinds = [a.fault for a in answers]  # type: ignore[union-attr]
     assert kinds[:16] == ["malformed"] * 16 and set(kinds[16:]) == {"unasked"}
     assert "failed on 16 inputs in a row" in answers[-1].problem  # type: ignore[union-attr]
     assert isinstance(engine, ExecEngine) and engine.requests < 60

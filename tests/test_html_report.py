@@ -225,7 +225,7 @@ def test_every_refuted_obligation_is_in_what_failed_with_its_witness_in_words(
 
 
 def _result(verdict: Verdict, clause: str, n: int = 0) -> Result:
-    ob = Obligation(id=f"craps/any-7/any-roll/agrees/{clause}#{n}", kind="agrees",
+    ob = Obligation(id=f"craps/any-7/any-roll/agrees/{clause}#{n}", claim="agrees",
                     clause=clause, clauses=(clause,), subject="any-7", scope="any-roll",
                     description="")
     return Result(ob, verdict, 0.0)

@@ -114,11 +114,11 @@ def test_the_settle_and_money_scripts_place_only_what_the_text_lets_a_player_mak
     scripts that settle every input stake 2,520 units (divisible by every payout's
     denominator)."""
     scripts = _plan().scripts
-    assert {s.kind for s in scripts} == {"settle", "placement", "withdrawal", "money",
+    assert {s.purpose for s in scripts} == {"settle", "placement", "withdrawal", "money",
                                          "transitions", "domain", "suite"}
     # 12 situations, each followed by every one of the 36 rolls
-    assert sum(1 for s in scripts if s.kind == "settle") == 12 * 36
-    for script in (s for s in scripts if s.kind in ("settle", "money")):
+    assert sum(1 for s in scripts if s.purpose == "settle") == 12 * 36
+    for script in (s for s in scripts if s.purpose in ("settle", "money")):
         for event, point in zip(script.events, _points(script.events), strict=True):
             if "place" in event and event["wager"] in ("pass", "dont-pass"):
                 assert point is None, script.name
@@ -126,12 +126,12 @@ def test_the_settle_and_money_scripts_place_only_what_the_text_lets_a_player_mak
                 assert point is not None, script.name
             elif "place" in event and str(event["wager"]).endswith("-odds"):
                 assert "on" in event, script.name
-    assert all(e["amount"] == 2520 for s in scripts if s.kind == "settle"
+    assert all(e["amount"] == 2520 for s in scripts if s.purpose == "settle"
                for e in s.events if "place" in e)
 
 
 def _transition_scripts() -> list[tuple[dict[str, object], ...]]:
-    return [s.events for s in _plan().scripts if s.kind == "transitions"]
+    return [s.events for s in _plan().scripts if s.purpose == "transitions"]
 
 
 def test_the_transition_scripts_roll_after_every_decision_and_withdrawal() -> None:
@@ -197,7 +197,7 @@ def test_the_scripts_stay_within_a_declared_policy() -> None:
     for script in _plan(Policies(no_working_call=True)).scripts:
         assert not any("call" in e or e.get("working") for e in script.events), script.name
     for script in _plan(Policies(one_odds=True)).scripts:
-        if script.kind not in ("settle", "money"):
+        if script.purpose not in ("settle", "money"):
             continue
         ons = [e["on"] for e in script.events if "on" in e]
         assert len(ons) == len(set(ons)), script.name

@@ -177,7 +177,7 @@ def test_conv_table_placement_the_scripts_never_place_a_single_chance_out_of_its
                *recipes.deep_scripts(setting),
                *(s.script for p in PROFILES
                  for s in long_sessions.draw(setting, p, PlayBudget(), 1))]
-    assert {s.kind for s in scripts} >= {"settle", "transitions", "history", "suite"}
+    assert {s.purpose for s in scripts} >= {"settle", "transitions", "history", "suite"}
     for script in scripts:
         assert not _out_of_time(script.events), (script.label, _out_of_time(script.events))
     page = " ".join((Path(__file__).parents[1] / "docs/engine-protocol.md").read_text().split())
@@ -426,10 +426,10 @@ def test_policy_max_stake_every_script_stakes_within_a_small_maximum_and_pays_wh
     for script in plan(specs, setting).scripts:
         for e in script.events:
             if isinstance(e.get("amount"), int) and e["amount"] > 0:
-                if e["amount"] == 12 and script.kind == "suite":
+                if e["amount"] == 12 and script.purpose == "suite":
                     continue  # the machine's input one unit over the maximum: refused
                 assert e["amount"] <= 11, (script.label, e)
-                if script.kind not in ("money", "domain"):  # they try every remainder
+                if script.purpose not in ("money", "domain"):  # they try every remainder
                     placed.setdefault(e["wager"], set()).add(e["amount"])
     assert placed["pass-odds"] <= {10} and placed["hard-6"] <= {1, 5, 6, 7, 10, 11}
     assert 10 in placed["pass-odds"] and 11 in placed["hard-6"], placed

@@ -211,7 +211,7 @@ class SettlementTable(Engine):
             number, answer = recorded[0] if times == 0 else recorded[-1]
             read = read_settlement(answer, q.working)
             if isinstance(read, Faulty):
-                read = Faulty(read.kind, f"row {number}: {read.problem}")
+                read = Faulty(read.fault, f"row {number}: {read.problem}")
             out.append(read)
         return out
 

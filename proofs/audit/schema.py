@@ -12,7 +12,7 @@ def obligation_metadata(ob: Obligation) -> dict[str, Any]:
     """What an obligation is, before any verdict: its ID, kind, clauses, subject, scope,
     description and readings."""
     entry: dict[str, Any] = {
-        "id": ob.id, "game": ob.game, "kind": ob.kind, "clause": ob.clause,
+        "id": ob.id, "game": ob.game, "kind": ob.claim, "clause": ob.clause,
         "clauses": list(dict.fromkeys(ob.clauses)), "subject": ob.subject, "scope": ob.scope,
         "description": ob.description, "readings": list(ob.readings),
     }

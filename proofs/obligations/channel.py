@@ -45,7 +45,7 @@ def channel_result(ob: Obligation, log: ChannelLog) -> Result:
     started = time.perf_counter()
     # the largest first: the batch the engine fails on, not the first of its pieces that did
     unexplained = sorted(log.unexplained(), key=lambda f: -f.size)
-    definite = [f for f in unexplained if f.kind != "timeout"]
+    definite = [f for f in unexplained if f.fault != "timeout"]
     if definite or unexplained:
         shown = (definite or unexplained)[0]
         what = {"crash": "broke off", "timeout": "got no answer in time",
@@ -53,15 +53,15 @@ def channel_result(ob: Obligation, log: ChannelLog) -> Result:
         why = ("a hello that is not the engine's first is a fault of the channel, whatever "
                "the input" if "hello changed" in shown.problem else
                "a line too many is a fault of the channel, whatever the input"
-               if shown.kind == "desync" else
+               if shown.fault == "desync" else
                "no input of it fails when asked alone: the engine fails on batches, or now and "
                "then, not on an input")
         unit = "script" if shown.op == "play" else "input"
         detail = (f"a {shown.op} batch of {counted(shown.size, unit)} "
-                  f"{what.get(shown.kind, 'broke')} ({shown.problem}); {why}; "
+                  f"{what.get(shown.fault, 'broke')} ({shown.problem}); {why}; "
                   f"{counted(len(unexplained), 'such request')} of {log.requests:,}, batch "
                   f"size{'s' * (len(unexplained) != 1)} {_sizes(unexplained)}")
-        cex = {"batch_size": shown.size, "op": shown.op, "fault": shown.kind,
+        cex = {"batch_size": shown.size, "op": shown.op, "fault": shown.fault,
                "problem": shown.problem, "requests_broken": len(unexplained),
                "requests": log.requests}
         if log.gave_up:

@@ -40,10 +40,11 @@ EXIT_ON_RECORD = 5
 @dataclass(frozen=True)
 class Obligation:
     """One thing to prove, named so that a report can cite it. Its ``game`` is the first
-    part of its ID (``craps/any-7/...``) unless given."""
+    part of its ID (``craps/any-7/...``) unless given; its ``claim``, what it claims (a
+    report's and a bundle's ``kind``)."""
 
     id: str
-    kind: str  # craps: domain | exhaustive | exclusive | agrees | reachable; paigow: see there
+    claim: str  # craps: domain | exhaustive | exclusive | agrees | reachable; paigow: see there
     clause: str  # the deciding clause (or convention) ID
     clauses: tuple[str, ...]  # every clause the obligation rests on
     subject: str  # craps: the wager; paigow: the combination or ordering statement

@@ -101,13 +101,13 @@ def paigow_findings(run: RunRecord, kind_of_engine: str, by_id: dict[str, dict[s
                                                        run.reading)}
         for ob in expected:
             oid = prefix(run.reading) + ob.id
-            kinds[oid] = ob.kind
+            kinds[oid] = ob.claim
             recorded = by_id.get(oid)
             if recorded is None:
                 out.append(Finding(oid, "missing", "the installed package gives rise to this "
                                                    "obligation; the bundle lacks it"))
                 continue
-            if ob.kind in REDERIVED:
+            if ob.claim in REDERIVED:
                 result = decided[oid]
                 found = differing(oid, recorded, _entry(result), MODELS)
                 out += [found] if found else []

@@ -100,17 +100,17 @@ class Refused:
         return {"error": self.reason}
 
 
-#: what an input no script or log of a table observed is answered (a ``Faulty`` of kind
+#: what an input no script or log of a table observed is answered (a ``Faulty`` whose fault is
 #: ``unobserved``): it proves nothing, and a report groups every ERROR it causes
 UNOBSERVED = "no script of legal play at this table observed this input"
-#: what an input a table's declared policy keeps it from is answered (a ``Faulty`` of kind
+#: what an input a table's declared policy keeps it from is answered (a ``Faulty`` whose fault is
 #: ``excluded``): not established, one finding with the policy that the text contradicts
 EXCLUDED = "the table's declared policy keeps it from this input"
 
 
 @dataclass(frozen=True)
 class Faulty:
-    """An answer that is not one: ``kind`` is ``malformed`` (wrong type or shape), ``crash``
+    """An answer that is not one: ``fault`` is ``malformed`` (wrong type or shape), ``crash``
     (the implementation raised or exited), ``timeout`` (no answer in time), ``missing`` (a
     recorded table has no row for the input), ``nondeterministic`` (asked twice, answered
     differently), ``unasked`` (the engine was given up on before the input was asked: it
@@ -120,20 +120,20 @@ class Faulty:
     state). ``timeout``, ``unasked``, ``unobserved`` and ``excluded`` prove nothing about
     the input."""
 
-    #: kinds that say nothing about the input itself: ERROR, never REFUTED
+    #: faults that say nothing about the input itself: ERROR, never REFUTED
     UNANSWERED = ("timeout", "unasked", "unobserved", "excluded")
 
-    kind: str
+    fault: str
     problem: str
 
     def json(self) -> dict[str, Any]:
-        return {"fault": self.kind, "problem": self.problem}
+        return {"fault": self.fault, "problem": self.problem}
 
 
 def is_unanswered(answer: object) -> TypeGuard[Faulty]:
     """The implementation gave no answer to the input (it hung, or was given up on first): that
     proves nothing about the input, neither a fault nor agreement."""
-    return isinstance(answer, Faulty) and answer.kind in Faulty.UNANSWERED
+    return isinstance(answer, Faulty) and answer.fault in Faulty.UNANSWERED
 
 
 @dataclass(frozen=True)
@@ -157,12 +157,12 @@ RankAnswer = Strength | Refused | Faulty
 
 def answer_key(answer: CrapsAnswer | RankAnswer) -> tuple[Any, ...]:
     """What two askings of one input must agree on: a settlement or a strength whole; a
-    refusal, whatever reason it gives; a fault by its kind (its text may name the line of the
-    engine's output it was on, which differs from one asking to the next)."""
+    refusal, whatever reason it gives; a fault by which fault it is (its text may name the
+    line of the engine's output it was on, which differs from one asking to the next)."""
     if isinstance(answer, Refused):
         return ("refused",)
     if isinstance(answer, Faulty):
-        return ("fault", answer.kind)
+        return ("fault", answer.fault)
     return ("answer", answer)
 
 COMBINATION_NAMES = ("five-aces", "royal-flush", "straight-flush", "four-of-a-kind",
@@ -170,7 +170,7 @@ COMBINATION_NAMES = ("five-aces", "royal-flush", "straight-flush", "four-of-a-ki
                      "no-combination")
 
 
-def _kind(value: Any) -> str:
+def _type_of(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -197,7 +197,7 @@ def _unserializable(answer: dict[str, Any]) -> Faulty:
 def fraction_of(text: Any) -> Fraction | str:
     """The Fraction a net string stands for, or why it is not one."""
     if not isinstance(text, str):
-        return f"net is {_kind(text)}; a fraction string such as \"9\" or \"5/6\" is due"
+        return f"net is {_type_of(text)}; a fraction string such as \"9\" or \"5/6\" is due"
     if len(text) > NET_CHARS or not _FRACTION.fullmatch(text) or (
             "/" in text and int(text.split("/")[1]) == 0):
         return (f"net {text[:NET_CHARS]!r} is not a fraction string such as \"9\", \"-1\" or "
@@ -209,7 +209,7 @@ def read_settlement(answer: Any, working: bool) -> CrapsAnswer:
     """One answer of the protocol (a settlement object or an error object), read strictly.
     ``working`` is the call the wager stood with: a wager that stays carries it."""
     if not isinstance(answer, dict):
-        return Faulty("malformed", f"the answer is {_kind(answer)}, not an object")
+        return Faulty("malformed", f"the answer is {_type_of(answer)}, not an object")
     if "unserializable" in answer:
         return _unserializable(answer)
     if "error" in answer:
@@ -225,21 +225,21 @@ def read_settlement(answer: Any, working: bool) -> CrapsAnswer:
             return Faulty("malformed", f"a settlement has decision, net and point: {named}")
     decision = answer["decision"]
     if not isinstance(decision, str) or decision not in DECISIONS:
-        return Faulty("malformed", f"decision is {_kind(decision)}; it is one of "
+        return Faulty("malformed", f"decision is {_type_of(decision)}; it is one of "
                                    f"{', '.join(DECISIONS)}")
     net = fraction_of(answer["net"])
     if isinstance(net, str):
         return Faulty("malformed", net)
     point = answer["point"]
     if point is not None and (type(point) is not int or point not in POINTS):
-        return Faulty("malformed", f"point is {_kind(point)}; it is null or one of "
+        return Faulty("malformed", f"point is {_type_of(point)}; it is null or one of "
                                    "4, 5, 6, 8, 9, 10")
     if decision != "none" and point is not None:
         return Faulty("malformed", f"a {decision} leaves the table, so its point is null, not "
                                    f"{point}")
     carried = answer.get("working", working)
     if not isinstance(carried, bool):
-        return Faulty("malformed", f"working is {_kind(carried)}, not a boolean")
+        return Faulty("malformed", f"working is {_type_of(carried)}, not a boolean")
     return Settled(decision, net, point, carried if decision == "none" else False)
 
 
@@ -259,7 +259,7 @@ def read_strength(answer: Any, lower_is_better: bool) -> RankAnswer:
                                        "combination")
         combination = answer.get("combination")
         if combination is not None and combination not in COMBINATION_NAMES:
-            return Faulty("malformed", f"combination is {_kind(combination)}; it is one of "
+            return Faulty("malformed", f"combination is {_type_of(combination)}; it is one of "
                                        f"{', '.join(COMBINATION_NAMES)}")
         answer = answer["strength"]
     if isinstance(answer, int) and not isinstance(answer, bool):
@@ -268,7 +268,7 @@ def read_strength(answer: Any, lower_is_better: bool) -> RankAnswer:
             isinstance(v, int) and not isinstance(v, bool) for v in answer):
         value = tuple(answer)
     else:
-        return Faulty("malformed", f"the strength is {_kind(answer)}; an integer or a "
+        return Faulty("malformed", f"the strength is {_type_of(answer)}; an integer or a "
                                    "non-empty list of integers is due")
     return Strength(reverse_order(value) if lower_is_better else value, combination)
 
@@ -288,9 +288,9 @@ def read_recorded(answer: Any) -> CrapsAnswer:
     call of a wager that stays, or a fault): read strictly again, since a bundle is untrusted
     too."""
     if isinstance(answer, dict) and "fault" in answer:
-        kind, problem = answer.get("fault"), answer.get("problem")
-        if set(answer) != {"fault", "problem"} or not isinstance(kind, str) \
+        fault, problem = answer.get("fault"), answer.get("problem")
+        if set(answer) != {"fault", "problem"} or not isinstance(fault, str) \
                 or not isinstance(problem, str):
             return Faulty("malformed", "a recorded fault has fault and problem")
-        return Faulty(kind, problem)
+        return Faulty(fault, problem)
     return read_settlement(answer, False)

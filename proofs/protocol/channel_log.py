@@ -9,7 +9,7 @@ from typing import Any
 
 @dataclass(frozen=True)
 class ChannelFault:
-    """A request the engine did not answer properly: ``kind`` is ``crash`` (it exited or closed
+    """A request the engine did not answer properly: ``fault`` is ``crash`` (it exited or closed
     its output), ``timeout``, ``malformed`` (a line that is not the answer's shape) or
     ``desync`` (a line too many: the channel out of step). ``explained``: some input of the
     request fails when asked alone, and that input's own answer says so (never for a desync,
@@ -18,13 +18,13 @@ class ChannelFault:
 
     op: str
     size: int
-    kind: str
+    fault: str
     problem: str
     explained: bool
     settled: bool
 
     def json(self) -> dict[str, Any]:
-        return {"op": self.op, "batch_size": self.size, "fault": self.kind,
+        return {"op": self.op, "batch_size": self.size, "fault": self.fault,
                 "problem": self.problem, "explained": self.explained}
 
 

@@ -72,7 +72,7 @@ class ObligationView:
     number: int  # its place in the check (anchor ``ob-N``)
     id: str
     verdict: str
-    kind: str
+    claim: str
     subject: str
     scope: str
     under: str
@@ -107,7 +107,7 @@ class Comparison:
 @dataclass(frozen=True)
 class ReadingView:
     id: str
-    kind: str  # text | language | convention
+    origin: str  # text | language | convention
     quote: str
     note: str
     clauses: tuple[str, ...]
@@ -151,7 +151,7 @@ class Entry:
     """A sentence or a convention, with everything the site shows under it."""
 
     id: str
-    kind: str  # sentence | convention
+    role: str  # sentence | convention
     section: str  # "95.15"; "" for a convention
     paragraph: str
     en: str
@@ -197,7 +197,7 @@ class Section:
 @dataclass(frozen=True)
 class Node:
     id: str
-    kind: str  # sentence | definition | convention | reading
+    role: str  # sentence | definition | convention | reading
     label: str
     status: str
     href: str
@@ -269,7 +269,7 @@ def obligation_view(number: int, r: Result, readings: dict[str, str] | None = No
             words += ("rests on the reading" + "s" * (len(ob.readings) > 1) + " "
                       + ", ".join(f"{rid}={(readings or {}).get(rid, '?')}"
                                   for rid in ob.readings) + " (in force)",)
-    return ObligationView(number, ob.id, r.verdict.value, ob.kind, ob.subject, ob.scope,
+    return ObligationView(number, ob.id, r.verdict.value, ob.claim, ob.subject, ob.scope,
                           ob.under, ob.description, _evidence(r),
                           tuple(_clipped(w) for w in words), r.clauses, ob.clause)
 
@@ -448,7 +448,7 @@ def _facets(e: Entry, obligations: tuple[ObligationView, ...],
     found = ["refuted" if verdicts & {"REFUTED", "VACUOUS"} else
              "unsettled" if verdicts & {"UNKNOWN", "ERROR"} else
              "proved" if verdicts else "silent"]
-    if e.kind == "convention":
+    if e.role == "convention":
         found.append("convention")
     if any(readings[r].material for r in e.readings):
         found.append("ambiguous")
@@ -623,5 +623,5 @@ def graph_of(doc: Blueprint) -> tuple[tuple[Node, ...], tuple[tuple[str, str], .
                           doc.page_of(f"reading-{rv.id}"), _plain(rv.quote), False))
     edges = _edges(doc)
     status = {n.id: n.status for n in nodes}
-    return tuple(Node(n.id, n.kind, n.label, n.status, n.href, n.title,
+    return tuple(Node(n.id, n.role, n.label, n.status, n.href, n.title,
                       bool(_below(n.id, edges, status))) for n in nodes), edges

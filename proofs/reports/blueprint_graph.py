@@ -48,7 +48,7 @@ class Layout:
     def __init__(self, nodes: tuple[Node, ...], edges: tuple[tuple[str, str], ...]) -> None:
         self.nodes = {n.id: n for n in nodes}
         self.edges = edges
-        self.width = {k: max([len(n.label) * CHAR + 14 for n in nodes if n.kind == k],
+        self.width = {k: max([len(n.label) * CHAR + 14 for n in nodes if n.role == k],
                              default=0.0) for k in COLUMNS}
         self.left: dict[str, float] = {}
         x = 12.0
@@ -67,7 +67,7 @@ class Layout:
     def _place_sentences(self, nodes: tuple[Node, ...]) -> None:
         y, section = TOP, ""
         for n in nodes:
-            if n.kind != "sentence":
+            if n.role != "sentence":
                 continue
             here = n.id.split("-")[1]  # r3-95.15-1.s4: 95.15
             if here != section:
@@ -84,7 +84,7 @@ class Layout:
         resting on it; a definition: its sentences), then pushed below the one above."""
         wanted: list[tuple[float, str]] = []
         for nid, n in self.nodes.items():
-            if n.kind != kind:
+            if n.role != kind:
                 continue
             near = [self.y[a] for a, b in self.edges if b == nid and a in self.y]
             near += [self.y[b] for a, b in self.edges if a == nid and b in self.y and not into]
@@ -95,7 +95,7 @@ class Layout:
             floor = self.y[nid]
 
     def box(self, nid: str) -> tuple[float, float, float]:
-        kind = self.nodes[nid].kind
+        kind = self.nodes[nid].role
         return self.left[kind], self.y[nid], self.width[kind]
 
 
@@ -121,16 +121,16 @@ def _edge(layout: Layout, a: str, b: str) -> str:
 def _node(layout: Layout, n: Node) -> str:
     x, y, w = layout.box(n.id)
     fill, stroke = FILL[n.status]
-    dash = ' stroke-dasharray="4 2"' if n.kind == "convention" else ""
-    rx = 9 if n.kind == "reading" else 2
-    width = 2.4 if n.kind == "definition" else 1.2
+    dash = ' stroke-dasharray="4 2"' if n.role == "convention" else ""
+    rx = 9 if n.role == "reading" else 2
+    width = 2.4 if n.role == "definition" else 1.2
     flag = (f'<rect x="{_n(x - 3)}" y="{_n(y - 3)}" width="{_n(w + 6)}" '
             f'height="{_n(HEIGHT + 6)}" rx="{rx + 2}" fill="none" stroke="#b00020" '
             'stroke-width="2"/>') if n.flagged else ""
     what = STATUS_LABEL[n.status] + ("; rests on something the engine under review breaks"
                                      if n.flagged else "")
     return (f'<a href="{_e(n.href)}"><g class="node" data-id="{_e(n.id)}" '
-            f'data-status="{n.status}" data-kind="{n.kind}"><title>{_e(n.id)}: {_e(what)}. '
+            f'data-status="{n.status}" data-kind="{n.role}"><title>{_e(n.id)}: {_e(what)}. '
             f'{_e(n.title)}</title>{flag}<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" '
             f'height="{_n(HEIGHT)}" rx="{rx}" fill="{fill}" stroke="{stroke}" '
             f'stroke-width="{width}"{dash}/><text x="{_n(x + 7)}" y="{_n(y + 14)}">'

@@ -279,7 +279,7 @@ def _obligation_rows(obs: list[ObligationView]) -> str:
         under = f'<br><span class="mute">under {e(o.under)}</span>' if o.under else ""
         words = "".join(f"<li>{e(w)}</li>" for w in o.witness)
         rows.append(f'<tr><td class="{e(o.verdict)}">{e(o.verdict)}</td><td><code>{_path(o.id)}'
-                    f"</code>{under}</td><td>{e(o.kind)}: {e(o.description)}"
+                    f"</code>{under}</td><td>{e(o.claim)}: {e(o.description)}"
                     f"{f'<ul>{words}</ul>' if words else ''}</td><td>{e(o.evidence)}</td></tr>")
     return ('<div class="wide"><table><tr><th>verdict</th><th>obligation</th><th>what, and '
             'what it found</th><th>dual evidence</th></tr>' + "".join(rows) + "</table></div>")
@@ -314,13 +314,13 @@ def _coverage(entry: Entry) -> str:
     c = entry.coverage
     if c is None:
         return ""
-    tests = ("tests not counted for a convention" if entry.kind == "convention" and
+    tests = ("tests not counted for a convention" if entry.role == "convention" and
              c.tests is None else "tests not visible from where the site was built"
              if c.tests is None else f"tested by {len(c.tests)} test file"
              f"{'s' * (len(c.tests) != 1)}" + (f" ({', '.join(c.tests)})" if c.tests else ""))
     cited = len(entry.constraints)
     counted = (f" ({c.constraints} by the rule of casino-proofs coverage)"
-               if c.constraints != cited and entry.kind == "sentence" else "")
+               if c.constraints != cited and entry.role == "sentence" else "")
     bits = [f"encoded: {cited} constraint{'s' * (cited != 1)} cite it{counted}",
             f"implemented by {c.functions} function{'s' * (c.functions != 1)}",
             f"{c.proved:,} of {c.obligations:,} obligations PROVED", tests]
@@ -477,7 +477,7 @@ def readings_page(doc: Blueprint) -> str:
         note = f'<p class="note">note: {e(rv.note)}</p>' if rv.note else ""
         parts.append(
             f'<article id="reading-{e(rv.id)}"><h4><a href="#reading-{e(rv.id)}">{e(rv.id)}'
-            f"</a> {badge(rv.status)} <span class=\"mute\">{e(rv.kind)}</span></h4>"
+            f"</a> {badge(rv.status)} <span class=\"mute\">{e(rv.origin)}</span></h4>"
             f"<p>“{e(rv.quote)}”</p>{note}<p>reads: {_links(doc, rv.clauses)}</p>"
             f"<ul>{values}</ul><h5>What Z3 found</h5><ul>{found}</ul></article>")
     return _page(doc, "Readings", "".join(parts))
@@ -596,7 +596,7 @@ def _departures(doc: Blueprint) -> str:
     items = "".join(
         f'<li>{badge(x.status)} <a href="{doc.page_of(x.id)}">{e(x.id)}</a>: '
         f"{sum(1 for n in x.obligations if doc.obligations[n].failing):,} failing "
-        f"obligation(s){' (a convention, not regulation text)' if x.kind == 'convention' else ''}"
+        f"obligation(s){' (a convention, not regulation text)' if x.role == 'convention' else ''}"
         "</li>" for x in bad)
     below = [x for x in doc.entries.values() if x.broken_below and x.status not in
              ("refuted", "unsettled")]
@@ -634,7 +634,7 @@ def index_page(doc: Blueprint) -> str:
     for x in doc.entries.values():
         section = x.section or "conventions"
         fr = (f'<span data-text="fr">{e(x.fr)}</span>' if x.fr is not None else
-              f'<span class="missing">{"—" if x.kind == "convention" else "not held"}</span>')
+              f'<span class="missing">{"—" if x.role == "convention" else "not held"}</span>')
         proved = sum(1 for n in x.obligations if doc.obligations[n].verdict == "PROVED")
         rows.append(f'<tr class="item" data-id="{e(x.id)}" data-status="{x.status}" '
                     f'data-facets="{" ".join(x.facets)}" data-section="{e(section)}">'

@@ -319,7 +319,7 @@ def columns_of(results: list[Result]) -> Columns:
     that no name is ever cut."""
     obs = [r.obligation for r in results]
     clause, subject, scope, kind = (max((len(getattr(ob, f)) for ob in obs), default=0)
-                                    for f in ("clause", "subject", "scope", "kind"))
+                                    for f in ("clause", "subject", "scope", "claim"))
     return clause, subject, scope, kind
 
 
@@ -332,14 +332,14 @@ def obligation_lines(r: Result, columns: Columns | None = None) -> list[str]:
     c = columns or columns_of([r])
     time = f"{r.seconds * 1000:8.1f} ms"
     one = (f"{r.verdict.value:<8} {ob.clause:<{c[0]}} {ob.subject:<{c[1]}} {ob.scope:<{c[2]}} "
-           f"{ob.kind:<{c[3]}} {time}")
+           f"{ob.claim:<{c[3]}} {time}")
     if len(one) <= width():
         return [one]
-    natural = f"{r.verdict.value:<8} {ob.clause} {ob.subject} {ob.scope} {ob.kind} {time.strip()}"
+    natural = f"{r.verdict.value:<8} {ob.clause} {ob.subject} {ob.scope} {ob.claim} {time.strip()}"
     if len(natural) <= width():
         return [natural]
     return [f"{r.verdict.value:<8} {ob.clause} {ob.subject}",
-            f"{'':<8} {ob.scope} {ob.kind} {time.strip()}"]
+            f"{'':<8} {ob.scope} {ob.claim} {time.strip()}"]
 
 
 def summary_line(results: list[Result], seconds: float) -> str:
@@ -382,12 +382,12 @@ def _fact(r: Result) -> tuple[Any, ...]:
     ob = r.obligation
     if r.cause:
         return ("cause", ob.under, ob.game, r.cause)
-    if not games.has_wagers(ob.game) or ob.kind not in ("validation", "offered"):
+    if not games.has_wagers(ob.game) or ob.claim not in ("validation", "offered"):
         return (ob.id,)
     cex = dict(r.counterexample or {})
     item = dict(cex.get("input") or {})
     item.pop("wager", None)
-    return (ob.kind, ob.under, r.verdict, r.detail.replace(ob.subject, "*"),
+    return (ob.claim, ob.under, r.verdict, r.detail.replace(ob.subject, "*"),
             json.dumps(item, sort_keys=True), json.dumps(cex.get("impl"), sort_keys=True))
 
 
@@ -406,8 +406,8 @@ def worst(verdicts: Iterable[Verdict]) -> Verdict | None:
 def _head(r: Result) -> tuple[bool, bool, int]:
     """How a finding's obligations are ordered: the one its cause names first, then one whose
     kind states causes, then the severest."""
-    return (f"{r.obligation.game}/table/{r.obligation.kind}" != r.obligation.id
-            or not r.cause.endswith(r.obligation.id), r.obligation.kind not in CAUSES,
+    return (f"{r.obligation.game}/table/{r.obligation.claim}" != r.obligation.id
+            or not r.cause.endswith(r.obligation.id), r.obligation.claim not in CAUSES,
             _SEVERITY[r.verdict])
 
 
@@ -424,7 +424,7 @@ def resting(group: list[Result]) -> str:
     r, rest = group[0], group[1:]
     n = len(rest)
     verdicts = Counter(g.verdict.value for g in rest)
-    kinds = Counter(g.obligation.kind for g in rest)
+    kinds = Counter(g.obligation.claim for g in rest)
     text = (f"and {n:,} obligation{'s' * (n != 1)} that rest{'s' * (n == 1)} on it, not "
             "counted again: " + ", ".join(f"{verdicts[v.value]:,} {v.value}" for v in Verdict
                                           if verdicts[v.value])
@@ -450,7 +450,7 @@ def findings(failing: list[Result]) -> list[list[Result]]:
 
 def findings_json(results: list[Result]) -> list[dict[str, Any]]:
     return [{"obligations": [r.obligation.id for r in group], "count": len(group),
-             "kind": group[0].obligation.kind, "verdict": group[0].verdict.value,
+             "kind": group[0].obligation.claim, "verdict": group[0].verdict.value,
              "detail": group[0].detail}
             for group in findings([r for r in results if r.verdict is not Verdict.PROVED])]
 

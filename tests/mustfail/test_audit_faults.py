@@ -106,7 +106,7 @@ def test_an_answer_of_the_wrong_type_from_our_own_implementation_is_refuted(
     refuted = [r for r in results if r.verdict is Verdict.REFUTED]
     assert refuted, name
     assert all(r.counterexample and r.counterexample["roll"] for r in refuted
-               if r.obligation.kind == "agrees")
+               if r.obligation.claim == "agrees")
     assert any("malformed" in str(r.counterexample) for r in refuted)
 
 

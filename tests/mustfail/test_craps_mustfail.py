@@ -21,7 +21,7 @@ def test_mutant_is_refuted_on_exactly_its_obligations(mutant: Mutant) -> None:
         assert mutant.clause in r.obligation.clauses, r.obligation.clauses
         cex = r.counterexample
         assert cex is not None
-        if r.obligation.kind == "agrees":
+        if r.obligation.claim == "agrees":
             _replays(mutant, cex)
 
 

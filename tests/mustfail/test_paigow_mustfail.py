@@ -29,7 +29,7 @@ def _check(mutant: PaiGowMutant, deck: tuple[int, ...], workers: int) -> None:
              and mutant.clause in r.obligation.clauses]
     assert named, f"no refuted obligation names {mutant.clause}"
     for r in outcome.results:
-        if r.verdict is Verdict.REFUTED and r.obligation.kind in ("order", "convention"):
+        if r.verdict is Verdict.REFUTED and r.obligation.claim in ("order", "convention"):
             assert r.counterexample is not None and len(r.counterexample["hands"]) == 2
 
 

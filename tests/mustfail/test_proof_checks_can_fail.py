@@ -34,7 +34,7 @@ def test_r3_95_15_4_gap_is_refuted_with_the_undecided_roll() -> None:
     w = spec.wager("any-craps")
     narrowed = replace(w.rules[0], guard=TOTAL == 2)  # forgets 3 and 12
     results = check_craps(specs=[replace(w, rules=(narrowed, w.rules[1]))])
-    gap = next(r for r in results if r.obligation.kind == "exhaustive")
+    gap = next(r for r in results if r.obligation.claim == "exhaustive")
     assert gap.verdict is Verdict.REFUTED
     assert gap.counterexample is not None
     assert sum(gap.counterexample["roll"]) in (3, 12)
@@ -46,7 +46,7 @@ def test_r3_95_15_4_conflict_is_refuted_with_both_settlements() -> None:
     clash = spec.Rule(("r3-95.15-4.s2",), "loses on 12 too", TOTAL == 12,
                       spec.Settlement(LOSE, LOSS, z3.IntVal(NO_POINT)))
     results = check_craps(specs=[replace(w, rules=(*w.rules, clash))])
-    conflict = next(r for r in results if r.obligation.kind == "exclusive")
+    conflict = next(r for r in results if r.obligation.claim == "exclusive")
     assert conflict.verdict is Verdict.REFUTED
     assert conflict.counterexample is not None
     assert conflict.counterexample["roll"] == [6, 6]
@@ -181,7 +181,7 @@ def test_a_violation_only_the_enumeration_sees_is_refuted_not_an_error() -> None
         results = check_craps(settle=wrong, wagers=["pass-odds"])
     verdicts = _verdicts(results)
     assert verdicts["craps/universe/all-states/universe"] is Verdict.REFUTED
-    refuted = [r for r in results if r.obligation.kind == "agrees"
+    refuted = [r for r in results if r.obligation.claim == "agrees"
                and r.verdict is Verdict.REFUTED]
     assert refuted and refuted[0].counterexample["state"]["point"] == 10  # type: ignore[index]
     assert "enumeration" in refuted[0].evidence_note

@@ -31,18 +31,20 @@ MAX_DRAIN = 64
 
 
 class Broken(Exception):
-    """The program did not answer a request properly; ``hopeless``: in a way that asking
+    """The program did not answer a request properly (``fault``: ``crash``, ``timeout``,
+    ``malformed`` or ``desync``, as a :class:`~casino_proofs.protocol.channel_log.
+    ChannelFault` names it); ``hopeless``: in a way that asking
     again cannot mend (its hello changed), so the engine is given up on at once;
     ``restarted``: its process was ended for it, as a crash, a timeout or a desync ends it
     (a line over the bound, an unreadable hello), and the next request starts another."""
 
-    def __init__(self, kind: str, problem: str, hopeless: bool = False,
+    def __init__(self, fault: str, problem: str, hopeless: bool = False,
                  restarted: bool = False) -> None:
         super().__init__(problem)
-        self.kind = kind
+        self.fault = fault
         self.problem = problem
         self.hopeless = hopeless
-        self.restarted = restarted or kind in ("crash", "timeout", "desync")
+        self.restarted = restarted or fault in ("crash", "timeout", "desync")
 
 
 def items_field(op: str) -> str:
@@ -171,7 +173,7 @@ class Channel:
         try:
             fence_number, fence = self.line(process, "answer to the hello sent after it")
         except Broken as broken:
-            if broken.kind != "crash" or problem or not _answer_shaped(answer):
+            if broken.fault != "crash" or problem or not _answer_shaped(answer):
                 raise
             self._exited_after(request, broken)
             return answer

@@ -38,7 +38,7 @@ MAX_BROKEN_IN_A_ROW = 16
 MAX_SILENT_IN_A_ROW = 3
 #: faults of a request that the input in flight does not explain, whatever it is: asked alone,
 #: such an input is asked once more before its answer is taken for the fault
-CHANNEL_KINDS = ("crash", "desync")
+CHANNEL_FAULTS = ("crash", "desync")
 
 #: an item as the wire carries it, for an operation
 Wire = Callable[[str, Any], Any]
@@ -87,7 +87,7 @@ class Narrowing:
             if done is not None:
                 done(min(len(asked), start + size) - start)
         for i, answer in zip(fresh, got, strict=True):
-            if isinstance(answer, Faulty) and answer.kind in ("timeout", "crash"):
+            if isinstance(answer, Faulty) and answer.fault in ("timeout", "crash"):
                 self._hung[key(i)] = answer
         if len(fresh) == len(items):
             return got
@@ -141,7 +141,7 @@ class Narrowing:
         """One input broke a request alone. An exit or a line too many is the channel's
         fault, never the input's, until the input breaks it again: it is asked once more."""
         log = self.channel.log
-        if broken.kind in CHANNEL_KINDS and self.gave_up is None:
+        if broken.fault in CHANNEL_FAULTS and self.gave_up is None:
             try:
                 got = self._ask(op, items[i:i + 1], told)
             except Broken as again:
@@ -149,14 +149,14 @@ class Narrowing:
                 broken = again
             else:
                 self.patience.answered()
-                log.faults.append(ChannelFault(op, 1, broken.kind, broken.problem, False,
+                log.faults.append(ChannelFault(op, 1, broken.fault, broken.problem, False,
                                                True))
                 return [read(got[0], i)], False
-        if broken.kind == "desync":  # a line too many is the channel's, never an input's
+        if broken.fault == "desync":  # a line too many is the channel's, never an input's
             log.faults.append(ChannelFault(op, 1, "desync", broken.problem, False, True))
         if broken.hopeless:
             return [Faulty("unasked", self.gave_up or broken.problem)], False
-        return [Faulty(broken.kind, broken.problem)], True
+        return [Faulty(broken.fault, broken.problem)], True
 
     def _probe(self, op: str, items: Sequence[Any], hi: int, told: dict[str, str]) -> None:
         """After a batch got no answer in time, its last input alone: an engine that answers
@@ -176,10 +176,10 @@ class Narrowing:
         self.patience.count(broken, alone=hi - lo == 1)
         if hi - lo == 1:
             return self._alone(op, items, lo, told, read, broken)
-        if broken.kind == "timeout" and self.gave_up is None:
+        if broken.fault == "timeout" and self.gave_up is None:
             self._probe(op, items, hi, told)
         if self.gave_up is not None:  # which input of the batch broke it is not known
-            log.faults.append(ChannelFault(op, hi - lo, broken.kind, broken.problem, False,
+            log.faults.append(ChannelFault(op, hi - lo, broken.fault, broken.problem, False,
                                            broken.hopeless))
             return [Faulty("unasked", self.gave_up)] * (hi - lo), False
         pieces = min(PIECES, hi - lo)
@@ -190,9 +190,9 @@ class Narrowing:
             part, alone = self._isolate(op, items, start, end, told, read)
             answers += part
             explained = explained or alone
-        settled = not any(isinstance(a, Faulty) and a.kind == "unasked" for a in answers)
-        self.channel.log.faults.append(ChannelFault(op, hi - lo, broken.kind, broken.problem,
-                                                    explained and broken.kind != "desync",
+        settled = not any(isinstance(a, Faulty) and a.fault == "unasked" for a in answers)
+        self.channel.log.faults.append(ChannelFault(op, hi - lo, broken.fault, broken.problem,
+                                                    explained and broken.fault != "desync",
                                                     settled))
         return answers, explained
 
@@ -215,7 +215,7 @@ class Patience:
         """Count a broken request; give the engine up when it is hopeless."""
         if broken.restarted:
             self.restarts += 1
-        if broken.kind == "timeout":
+        if broken.fault == "timeout":
             self.timeouts += 1
             self.silent_in_a_row += 1
         if alone:

@@ -40,14 +40,14 @@ from casino_proofs.obligations.verdict import Result, Verdict
 class Mutant:
     id: str
     game: str
-    kind: str
+    operator: str  # what the mutation does (payout, decision, dropped, ...): a report's kind
     clause: str  # the clause (or convention) the fault is about
     wager: str = ""
     engine: Mutated | None = None
     spec_mutant: spec.WagerSpec | None = None
     #: a change made to a game's specification object while the mutant runs
     spec_change: Callable[[Any], None] | None = None
-    #: the kind of obligation that must refute it (a tie across a statement is only caught
+    #: the claim of the obligation that must refute it (a tie across a statement is only caught
     #: when the statement's own ``order`` obligation refutes it, not the tiebreak's)
     killed_by: str = ""
 
@@ -59,12 +59,12 @@ class Outcome:
     by: str  # the obligation (and verdict) that caught it, or why it survived
 
 
-def first_failure(results: list[Result], impl_mutant: bool, kind: str = "") -> str | None:
+def first_failure(results: list[Result], impl_mutant: bool, claim: str = "") -> str | None:
     """The first obligation that catches a mutant: for an implementation mutant a REFUTED
-    verdict with a counterexample (of obligation ``kind`` when given), for a specification
-    mutant any verdict but PROVED (None: none caught it)."""
+    verdict with a counterexample (of an obligation that claims ``claim`` when given), for a
+    specification mutant any verdict but PROVED (None: none caught it)."""
     for r in results:
-        if kind and r.obligation.kind != kind:
+        if claim and r.obligation.claim != claim:
             continue
         if impl_mutant and r.verdict is Verdict.REFUTED and r.counterexample:
             return f"{r.obligation.id} {r.verdict.value}"
@@ -88,11 +88,11 @@ def run(mutant: Mutant) -> Outcome:
 
 def quick(mutants: list[Mutant]) -> list[Mutant]:
     """A representative subset: of a game with wagers (craps), the first mutant of each kind
-    for each clause; of another (Pai Gow), the first of each kind."""
+    for each clause; of another (Pai Gow), the first of each operator."""
     seen: set[tuple[str, str]] = set()
     out = []
     for m in mutants:
-        key = (m.kind, m.clause if games.has_wagers(m.game) else "")
+        key = (m.operator, m.clause if games.has_wagers(m.game) else "")
         if key not in seen:
             seen.add(key)
             out.append(m)
@@ -110,9 +110,9 @@ def report(outcomes: list[Outcome]) -> dict[str, Any]:
         "schema": "casino-proofs/mutants", "schema_version": 1,
         "total": len(outcomes), "killed": killed,
         "score": f"{killed}/{len(outcomes)}",
-        "survivors": [{"id": o.mutant.id, "kind": o.mutant.kind, "clause": o.mutant.clause,
+        "survivors": [{"id": o.mutant.id, "kind": o.mutant.operator, "clause": o.mutant.clause,
                        "why": o.by} for o in outcomes if not o.killed],
         "by_clause": dict(sorted(by_clause.items())),
-        "mutants": [{"id": o.mutant.id, "kind": o.mutant.kind, "clause": o.mutant.clause,
+        "mutants": [{"id": o.mutant.id, "kind": o.mutant.operator, "clause": o.mutant.clause,
                      "killed": o.killed, "by": o.by} for o in outcomes],
     }

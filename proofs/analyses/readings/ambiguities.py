@@ -56,7 +56,7 @@ def ours_engine() -> Engine:
 @dataclass
 class Entry:
     id: str
-    kind: str  # text | language | convention
+    origin: str  # text | language | convention: what the ambiguity comes from (a report's kind)
     clauses: tuple[str, ...]
     quote: str
     default: str
@@ -139,7 +139,7 @@ def find_all(progress: Progress | None = None, budget: Budget | None = None) -> 
 def finding_json(f: Finding) -> dict[str, Any]:
     e = f.entry
     out: dict[str, Any] = {
-        "id": e.id, "clause": e.clauses[0], "clauses": list(e.clauses), "kind": e.kind,
+        "id": e.id, "clause": e.clauses[0], "clauses": list(e.clauses), "kind": e.origin,
         "quote": e.quote,
         "readings": [{"name": n, "description": d, "default": n == e.default}
                      for n, d in e.values],

@@ -130,7 +130,7 @@ class PlayEngine(ExecEngine):
         try:
             how = version_trap(self.channel.exchange(VERSION_PROBE))
         except Broken as exc:
-            how = f"exited on it ({one_line(exc.problem)[:120]})" if exc.kind == "crash" \
+            how = f"exited on it ({one_line(exc.problem)[:120]})" if exc.fault == "crash" \
                 else None
         self.channel.requests = 0  # the probe is no request of the check
         if how is not None:

@@ -121,5 +121,5 @@ def run(m: Mutant) -> Outcome:
         results = check_craps(engine=m.engine, wagers=[m.wager])
         if any(r.verdict is Verdict.ERROR for r in results):
             return Outcome(m, False, "an ERROR verdict: the proofs did not conclude")
-        by = first_failure(results, impl_mutant=True, kind=m.killed_by)
+        by = first_failure(results, impl_mutant=True, claim=m.killed_by)
     return Outcome(m, by is not None, by or "every obligation PROVED")

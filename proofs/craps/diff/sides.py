@@ -162,7 +162,7 @@ def ask_engine(side: Side, inputs: list[CrapsInput], twice: bool = True) -> None
         elif isinstance(answer, Settled):
             side.meanings[q] = (SETTLED, answer.decision, answer.net, answer.point or 0,
                                 answer.working)
-        elif isinstance(answer, Faulty) and answer.kind != "missing":
+        elif isinstance(answer, Faulty) and answer.fault != "missing":
             side.meanings[q] = (FAULT, "", Fraction(0), 0, False)
             side.details[q] = answer.problem
         else:
@@ -176,7 +176,7 @@ def _answer_text(answer: Any) -> str:
         return json.dumps(answer.json())
     if isinstance(answer, Refused):
         return f"an error ({answer.reason[:80]})"
-    return f"{answer.kind} ({answer.problem[:80]})"
+    return f"{answer.fault} ({answer.problem[:80]})"
 
 
 def ask(side: Side, wagers: list[str]) -> None:

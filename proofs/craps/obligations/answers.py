@@ -49,7 +49,7 @@ def accepted(answer: CrapsAnswer) -> bool:
     row for it)."""
     if isinstance(answer, Refused):
         return False
-    return not (isinstance(answer, Faulty) and answer.kind == "missing")
+    return not (isinstance(answer, Faulty) and answer.fault == "missing")
 
 
 @dataclass(frozen=True)

@@ -47,11 +47,11 @@ def check(ctx: WagerCheck) -> None:
         if in_spec == in_impl:
             return None
         side = "rejects a reachable state" if in_spec else "accepts an unreachable state"
-        if isinstance(answer, Faulty) and answer.kind == "missing":
+        if isinstance(answer, Faulty) and answer.fault == "missing":
             side = "has no row for a reachable state (a gap in the table)"
         elif isinstance(answer, Faulty) and not in_spec:  # it broke: it did not refuse
             side = (f"does not refuse an unreachable state: it gave no answer but a fault "
-                    f"({answer.kind})")
+                    f"({answer.fault})")
         return {"detail": f"the implementation {side}", "state": state_dict(st),
                 "roll": [1, 1], "spec_reachable": in_spec, "impl_accepts": in_impl,
                 "impl": answer_json(answer), "verdict": fault_verdict(answer)}

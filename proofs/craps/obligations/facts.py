@@ -48,7 +48,7 @@ def _rule_facts(results: list[Result]) -> dict[tuple[str, str, str, str], list[i
         cex = r.counterexample or {}
         impl = cex.get("impl")
         spec = (cex.get("spec") or [None])[0]
-        if ob.kind != "agrees" or r.verdict is not Verdict.REFUTED or r.cause \
+        if ob.claim != "agrees" or r.verdict is not Verdict.REFUTED or r.cause \
                 or not isinstance(impl, dict) or "fault" in impl or spec is None:
             continue
         facts.setdefault((ob.under, ob.clause, _settlement(spec), _settlement(impl)),
@@ -86,7 +86,7 @@ def one_fact(results: list[Result]) -> list[Result]:
     if clause in by_clause:
         cause, old = by_clause[clause], f"{TABLE_FAULT}{HISTORY}"
         out = [replace(r, cause=cause) if r is history or r.cause == old or (
-            r.obligation.kind == "agrees" and r.obligation.clause == clause
+            r.obligation.claim == "agrees" and r.obligation.clause == clause
             and r.verdict is Verdict.REFUTED and not r.cause) else r for r in out]
     return _unreadable(_dangling(out, facts))
 

@@ -67,7 +67,7 @@ def scoped(results: list[Result], require: bool) -> tuple[list[Result], list[dic
     gaps: list[dict[str, str]] = []
     by_wager: dict[str, list[str]] = {}
     for r in results:
-        if r.obligation.kind == "table-coverage":
+        if r.obligation.claim == "table-coverage":
             kept.append(_coverage(r))
         elif r.obligation.id == f"{TABLE}transitions" and r.verdict is Verdict.ERROR:
             cex = r.counterexample or {}

@@ -60,11 +60,11 @@ def _given_up(results: list[Result], answers: CrapsAnswers) -> list[Result]:
     ERROR carries that one cause."""
     unasked = sorted({q for table in (answers.answers, answers.reasked)
                       for q, a in table.items()
-                      if isinstance(a, Faulty) and a.kind == "unasked"},
+                      if isinstance(a, Faulty) and a.fault == "unasked"},
                      key=CrapsInput.sort_key)
     out = []
     for r in results:
-        if r.obligation.kind == "channel" and unasked:
+        if r.obligation.claim == "channel" and unasked:
             r = replace(r, detail=f"{r.detail}; {len(unasked):,} inputs not asked, the first "
                                   f"{unasked[0].text()}",
                         counterexample={**(r.counterexample or {}),
@@ -77,9 +77,9 @@ def _unobserved(results: list[Result], table: list[Result]) -> list[Result]:
     """The table's results beside the protocol-1 ones; every ERROR that rests on inputs no
     script or log observed carries the coverage's cause, and every one that rests on inputs a
     declared policy keeps the table from carries that policy's: one finding, headed by it."""
-    unseen = next((r.cause for r in table if r.obligation.kind == "table-coverage"), "")
+    unseen = next((r.cause for r in table if r.obligation.claim == "table-coverage"), "")
     policies = {f"policy-{(r.counterexample or {}).get('policy')}": r.cause for r in table
-                if r.obligation.kind == "policies" and r.cause}
+                if r.obligation.claim == "policies" and r.cause}
 
     def cause(r: Result) -> str:
         if r.verdict is not Verdict.ERROR or r.cause:

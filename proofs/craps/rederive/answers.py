@@ -118,7 +118,7 @@ def craps_findings(bundle: Bundle, run: RunRecord, by_id: dict[str, dict[str, An
     kinds: dict[str, str] = {}
     skip = PROCESS_DEPENDENT + (("cause",) if played(bundle) else ())
     for oid, (expected, result) in entries(again.results, run.reading).items():
-        kinds[oid] = result.obligation.kind
+        kinds[oid] = result.obligation.claim
         recorded = by_id.get(oid)
         if recorded is None:
             out.append(Finding(oid, "missing", "the installed package proves this obligation "

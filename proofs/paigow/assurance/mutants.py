@@ -106,8 +106,8 @@ def run_paigow(m: Mutant) -> Outcome:
     for deck in DECKS:
         outcome = check_paigow(engine=m.engine, deck=deck, workers=1, spec_checks=False)
         for r in outcome.results:
-            if r.verdict is Verdict.REFUTED and r.obligation.kind == (m.killed_by
-                                                                     or r.obligation.kind):
+            if r.verdict is Verdict.REFUTED and r.obligation.claim == (m.killed_by
+                                                                     or r.obligation.claim):
                 return Outcome(m, True, f"{r.obligation.id} REFUTED (deck of {len(deck)})")
     return Outcome(m, False, "every obligation PROVED or VACUOUS on every small deck")
 

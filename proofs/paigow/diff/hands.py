@@ -168,7 +168,7 @@ def engine_answers(engine: Engine, hands: list[tuple[int, ...]],
         elif isinstance(answer, Refused):
             out.append(("x", f"refused: {answer.reason}"))
         else:
-            out.append(("x", f"{answer.kind}: {answer.problem}"))
+            out.append(("x", f"{answer.fault}: {answer.problem}"))
     return out
 
 

@@ -263,7 +263,7 @@ def run(engine: Engine, hands: Iterator[tuple[int, ...]], readings: Mapping[str,
             if not isinstance(answer, Strength):
                 seen = failed.get(key)
                 failed[key] = (1, hand) if seen is None else (seen[0] + 1, seen[1])
-                kind = "refused" if isinstance(answer, Refused) else answer.kind
+                kind = "refused" if isinstance(answer, Refused) else answer.fault
                 why = answer.reason if isinstance(answer, Refused) else answer.problem
                 failure = f"{kind}: {why}"
                 first, n = result.failures.get(failure, (hand, 0))

@@ -227,7 +227,7 @@ def prove_paigow(engine: Engine, readings: Mapping[str, str] | None = None,
     for scope in SCOPES:
         answers.update(f"{scope}:{passes[scope].digest()}\n".encode())
     out.answers_digest = answers.hexdigest()
-    out.results.sort(key=lambda r: catalogue.ORDER.index(r.obligation.kind))
+    out.results.sort(key=lambda r: catalogue.ORDER.index(r.obligation.claim))
     out.combination_counts = {s: figures.named_counts(passes[s]) for s in SCOPES
                               if passes[s].named}
     out.seconds = time.perf_counter() - started

@@ -97,7 +97,7 @@ def enumerated(ev: DeckView, queries: list[Result]) -> list[Result]:
     sides = _sides_counted(ev)
     out = []
     for r in queries:
-        kind, subject = r.obligation.kind, r.obligation.subject
+        kind, subject = r.obligation.claim, r.obligation.subject
         if kind == "nonvacuous":
             holds, what = hands.get(subject, 0) > 0, f"{hands.get(subject, 0):,} hands"
         elif kind == "statement":

@@ -409,7 +409,7 @@ def read_script(script: Script, answers: Any, played: Played, setting: Setting) 
     """Read one script's answers into ``played`` (a script answered with the wrong shape
     is named in ``broken``: none of its rolls is observed)."""
     if isinstance(answers, Faulty):
-        unanswered = answers.kind in Faulty.UNANSWERED
+        unanswered = answers.fault in Faulty.UNANSWERED
         (played.unanswered if unanswered else played.broken).append((script.label,
                                                                       answers.problem))
         return

@@ -55,7 +55,7 @@ def placement(s: Setting, ref: TableState, event: dict[str, Any]) -> Expect:
     if bet_id in ref.used and not s.policies.reuse_ids and want.answer == "accepted":
         return Expect("either", PROTOCOL, "an ID a placement of the script named before: the "
                                           "table may take it for a new bet or refuse it "
-                                          "(the table declares no reuse-ids)", want.kind)
+                                          "(the table declares no reuse-ids)", want.judged_by)
     return want
 
 

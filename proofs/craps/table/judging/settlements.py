@@ -97,7 +97,7 @@ def first_failure(played: Played) -> tuple[int, str] | None:
 
 
 def _first_failure(played: Played) -> tuple[int, str] | None:
-    failures = [(j.where.event, j.expect.kind or "placement") for j in played.judged
+    failures = [(j.where.event, j.expect.judged_by or "placement") for j in played.judged
                 if not j.holds]
     failures += [(x.where.event, "on-table") for x in played.listings]
     odds = {(o.where.event, o.bet) for o, _line in unfollowed(played)}

@@ -152,7 +152,7 @@ class Judge:
         self.settlements.judge(played)
 
     def _judged(self, j: Judged) -> None:
-        kind = j.expect.kind or "placement"
+        kind = j.expect.judged_by or "placement"
         if j.holds:  # a case that holds is counted, no more (its kind is a failure's)
             self.tallies[kind].count(True)
             return

@@ -99,10 +99,10 @@ def _run_table(play: Player, specs: Sequence[spec.WagerSpec], setting: Setting,
     by_label.update({s.label: i for i, s in enumerate(again + wanted, start=len(scripts))})
     played = [*scripts, *again, *wanted]
     answered = {s.label for s, a in zip(scripts, answers, strict=True)
-                if not (isinstance(a, Faulty) and a.kind in Faulty.UNANSWERED)}
+                if not (isinstance(a, Faulty) and a.fault in Faulty.UNANSWERED)}
     refused = {name: at for name, (at, _key) in the_plan.transitions.refused_at.items()}
     proved, mutants = suite.judge(the_plan.suite, answered,
-                                  [s for s in scripts if s.kind == "suite"], refused)
+                                  [s for s in scripts if s.purpose == "suite"], refused)
     run.extra.append(proved)
     run.domain = fault_domain(the_plan.suite, mutants, the_plan.transitions,
                               long_sessions.figures(outcome), run.pairs,

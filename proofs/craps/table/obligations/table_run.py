@@ -138,7 +138,7 @@ class TableRun:
         # the transition model is met by the scripts planned to meet it (or by a log's
         # sessions, which were not planned)
         played = Played(track=self.transitions is not None and not self.transitions.complete
-                        and (script.kind in ("transitions", "log") or not self.plans))
+                        and (script.purpose in ("transitions", "log") or not self.plans))
         read_script(script, answers, played, self.setting)
         place = self.offset + self.sessions if place is None else place
         self.sessions += 1
@@ -194,7 +194,7 @@ class TableRun:
         silent = self.judge.tallies["scripts"].unanswered_first
         out = [refused_cause(self, coverage(self.first, specs, self.universe, silent,
                                              self.lost), specs)]
-        out += [with_shortest(r, self.shortest.get(r.obligation.kind)) for r in
+        out += [with_shortest(r, self.shortest.get(r.obligation.claim)) for r in
                 self.judge.results(lambda kind: judged(self.setting, self.judge, kind))]
         if self.transitions is not None:
             out.append(self.transitions.result())
@@ -341,21 +341,21 @@ def linked(results: list[Result]) -> list[Result]:
     placements it refused). A cause naming an obligation that is not refuted here stays,
     for the craps run's facts to resolve (:func:`~casino_proofs.craps.obligations.facts.
     one_fact`: the first observations of an input are the protocol-1 obligations')."""
-    refuted = {r.obligation.kind for r in results if r.verdict is Verdict.REFUTED
-               and r.obligation.id == f"craps/table/{r.obligation.kind}"}
+    refuted = {r.obligation.claim for r in results if r.verdict is Verdict.REFUTED
+               and r.obligation.id == f"craps/table/{r.obligation.claim}"}
     kinds = set()
     out = []
     for r in results:
-        if r.obligation.kind == "sessions" and r.verdict is Verdict.REFUTED:
+        if r.obligation.claim == "sessions" and r.verdict is Verdict.REFUTED:
             kind = str((r.counterexample or {}).get("kind", ""))
             if kind in refuted and kind != "sessions":
                 r = replace(r, cause=fault_cause(kind))
         if r.cause.startswith(fault_cause("")):
             kinds.add(r.cause.removeprefix(fault_cause("")))
         out.append(r)
-    return [replace(r, cause=fault_cause(r.obligation.kind))
-            if r.obligation.kind in kinds & refuted
-            and r.obligation.id == f"craps/table/{r.obligation.kind}"
+    return [replace(r, cause=fault_cause(r.obligation.claim))
+            if r.obligation.claim in kinds & refuted
+            and r.obligation.id == f"craps/table/{r.obligation.claim}"
             and r.verdict is Verdict.REFUTED else r for r in out]
 
 

@@ -82,13 +82,13 @@ class Bet:
 @dataclass(frozen=True)
 class Expect:
     """What an answer to one event must be: ``accepted``, ``refused``, or ``either`` (the
-    table's choice), under a clause; ``kind``: the obligation that judges it; ``returned``:
+    table's choice), under a clause; ``judged_by``: the obligation that judges it; ``returned``:
     the units a withdrawal gives back when accepted."""
 
     answer: str
     clause: str
     why: str
-    kind: str = ""
+    judged_by: str = ""
     returned: int | None = None
     #: a bet placed here that the table takes is not judged after (its settlements are none
     #: of the text's: a Pass bet made while a point is on, odds on a bet the text does not
@@ -101,7 +101,7 @@ class Script:
     """Events on one fresh table, the bets it places, and what some answers must be."""
 
     name: str
-    kind: str  # settle, placement, withdrawal, money
+    purpose: str  # settle, placement, withdrawal, money, transitions, history, suite, ..., log
     events: tuple[Event, ...]
     bets: Mapping[str, Bet]
     expect: Mapping[int, Expect] = field(default_factory=dict)
@@ -114,7 +114,7 @@ class Script:
     def label(self) -> str:
         """How a report names the script: the ``id`` the engine was sent, then what the
         script is for (``s12 (point 4, then 1-3)``); a logged session by its line."""
-        if self.kind == "log":
+        if self.purpose == "log":
             return f"the session on {self.name}"
         return f"script {self.id} ({self.name})" if self.id else f"script {self.name}"
 

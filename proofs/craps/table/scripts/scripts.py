@@ -92,5 +92,5 @@ def _named(scripts: list[Script]) -> Iterable[Script]:
     IDs are of each class of the protocol's domain (:data:`.domains.SCRIPT_IDS`)."""
     special = iter(SCRIPT_IDS)
     for i, s in enumerate(scripts, start=1):
-        given = next(special, None) if s.kind == "domain" else None
+        given = next(special, None) if s.purpose == "domain" else None
         yield replace(s, id=given[1] if given else f"s{i}")

@@ -95,7 +95,7 @@ def reproducer(setting: Setting, script: Script, kind: str, play: PlayMany) -> S
     def first_failing(cuts: list[tuple[int, int]]) -> Script | None:
         """The first of these cuts (start, width) that still breaks ``kind``."""
         nonlocal plays, kept
-        candidates = [Script(f"{script.name}, shrunk", script.kind,
+        candidates = [Script(f"{script.name}, shrunk", script.purpose,
                              tuple(events[:i] + events[i + w:]), {},
                              id=f"shrink-{plays + n + 1}")
                       for n, (i, w) in enumerate(cuts) if 0 < w < len(events)]
