@@ -115,7 +115,7 @@ def one_core(log: Path) -> tuple[float, int]:
     for shard in engine.scan.shards:
         got = log_shards.judge(context, shard)
         events += got.census.events
-        if got.census.unreadable_count or got.run.judge.tallies["scripts"].total == 0:
+        if got.census.unreadable_count or got.table_run.judge.tallies["scripts"].total == 0:
             raise SystemExit("the log of ordinary play did not read whole")
     return time.process_time() - started, events
 

@@ -104,12 +104,12 @@ def _nowhere(_shard: Any) -> bool:
 
 @dataclass(frozen=True)
 class Work(Generic[S, R]):
-    """What runs on each worker. ``run(context, shard)``, ``setup`` and ``teardown`` are
+    """What runs on each worker. ``on_shard(context, shard)``, ``setup`` and ``teardown`` are
     module-level functions (a Dask worker imports them by name); ``state`` is what ``setup``
     makes a worker's context from; ``here(shard)``: the shard runs on a process forked from
     this one, also when the others go to a cluster."""
 
-    run: Callable[[Any, S], R]
+    on_shard: Callable[[Any, S], R]
     state: Any
     setup: Callable[[Any], Any]
     teardown: Callable[[Any], None]
@@ -202,7 +202,7 @@ def map_shards(work: Work[S, R], shards: Sequence[S], where: Scheduler,
             pool = stack.enter_context(_local_pool(work, 1 if where.dask else
                                                    min(where.workers, len(here))))
             for i in here:
-                futures[i] = pool.submit(_on_local_worker, work.run, shards[i])
+                futures[i] = pool.submit(_on_local_worker, work.on_shard, shards[i])
                 futures[i].add_done_callback(lambda _f, i=i: finished.put(i))
         if there:
             submit = stack.enter_context(_dask(work, where))
@@ -217,7 +217,7 @@ def _in_process(work: Work[S, R], shards: Sequence[S],
     context = work.setup(work.state)
     try:
         for i, shard in enumerate(shards):
-            got = work.run(context, shard)
+            got = work.on_shard(context, shard)
             if done is not None:
                 done(i)
             yield got
@@ -343,7 +343,7 @@ def _dask(work: Work[Any, Any], where: Scheduler) -> Iterator[Callable[[Any], An
 
         def submit(shard: Any) -> Any:
             future = client.submit(_on_dask_worker, job, check, work.setup, work.teardown,
-                                   work.run, state, shard, pure=False)
+                                   work.on_shard, state, shard, pure=False)
             submitted.append(future)
             return future
 

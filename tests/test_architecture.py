@@ -375,36 +375,43 @@ def test_the_size_rule_can_fail(tmp_path: Path) -> None:
     assert _long(tmp_path / "m.py") == ["f (71 lines)"]
 
 
-def _classes_with_a_field(field: str, trees: dict[str, ast.Module]) -> dict[str, list[str]]:
-    """Each class (by name) that declares ``field`` (annotated or assigned in its body, or
-    set on ``self``), with the names of its bases."""
-    out: dict[str, list[str]] = {}
+def _declarations(field: str, trees: dict[str, ast.Module]) -> list[tuple[str, str]]:
+    """Each (class, what it is declared as) of a field named ``field``: its annotation or
+    value in the class's body, or the value ``__init__`` gives it on ``self``."""
+    out = []
     for tree in trees.values():
         for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
-            bases = [b.id if isinstance(b, ast.Name) else getattr(b, "attr", "")
-                     for b in cls.bases]
-            out.setdefault(f"#{cls.name}", bases)
-            for node in ast.walk(cls):
-                target = node.target if isinstance(node, ast.AnnAssign) else \
-                    node.targets[0] if isinstance(node, ast.Assign) else None
-                in_body = isinstance(target, ast.Name) and target.id == field \
-                    and node in cls.body
-                on_self = isinstance(target, ast.Attribute) and target.attr == field \
-                    and isinstance(target.value, ast.Name) and target.value.id == "self"
-                if in_body or on_self:
-                    out[cls.name] = bases
+            for node in cls.body:
+                if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) \
+                        and node.target.id == field:
+                    out.append((cls.name, ast.unparse(node.annotation)))
+                elif isinstance(node, ast.Assign) and any(
+                        isinstance(t, ast.Name) and t.id == field for t in node.targets):
+                    out.append((cls.name, ast.unparse(node.value)))
+            inits = [f for f in cls.body if isinstance(f, ast.FunctionDef)
+                     and f.name == "__init__"]
+            for node in (n for init in inits for n in ast.walk(init)):
+                if isinstance(node, ast.Assign | ast.AnnAssign):
+                    target = node.targets[0] if isinstance(node, ast.Assign) else node.target
+                    if isinstance(target, ast.Attribute) and target.attr == field \
+                            and isinstance(target.value, ast.Name) \
+                            and target.value.id == "self" and node.value is not None:
+                        out.append((cls.name, ast.unparse(node.value)))
     return out
 
 
 def _fields_off_their_meaning(field: str, owner: str,
                               trees: dict[str, ast.Module]) -> list[str]:
     """The classes declaring ``field`` that are not ``owner`` nor derive from it."""
-    found = _classes_with_a_field(field, trees)
+    bases = {cls.name: [b.id if isinstance(b, ast.Name) else getattr(b, "attr", "")
+                        for b in cls.bases]
+             for tree in trees.values() for cls in ast.walk(tree)
+             if isinstance(cls, ast.ClassDef)}
 
     def derives(name: str, seen: frozenset[str] = frozenset()) -> bool:
         return name == owner or any(derives(b, seen | {name}) for b in
-                                    found.get(f"#{name}", []) if b not in seen)
-    return sorted(n for n in found if not n.startswith("#") and not derives(n))
+                                    bases.get(name, []) if b not in seen)
+    return sorted({cls for cls, _what in _declarations(field, trees) if not derives(cls)})
 
 
 def test_kind_means_one_thing_an_engine_s_kind() -> None:
@@ -418,6 +425,31 @@ def test_kind_means_one_thing_an_engine_s_kind() -> None:
     fake = ast.parse("class Engine: kind = ''\nclass Door(Engine): kind = 'x'\n"
                      "class Fault:\n    kind: str\n")
     assert _fields_off_their_meaning("kind", "Engine", {"m": fake}) == ["Fault"]
+
+
+def _words_off_their_meaning(trees: dict[str, ast.Module]) -> list[str]:
+    """Fields named ``table``, ``domain`` or ``run`` that are not what CONTRIBUTING.md's
+    words say: ``table`` alone is the craps table's state (a ``Table``); ``domain`` and
+    ``run`` are always qualified (``fault_domain``, ``table_run``, ``field_domains``)."""
+    off = [f"{cls}.table: {what}" for cls, what in _declarations("table", trees)
+           if "Table" not in what]
+    return off + [f"{cls}.{field}: {what}" for field in ("domain", "run")
+                  for cls, what in _declarations(field, trees)]
+
+
+def test_table_domain_and_run_mean_one_thing_or_are_qualified() -> None:
+    """Issue 46, item 3: a table engine, a settlement table, a session log, the reference
+    table, the PAR tables, the fault domain, a field's domain, a table's run and a check's
+    runs each carry their qualifier."""
+    trees = {m: _tree(p) for m, p in MODULES.items()}
+    assert not _words_off_their_meaning(trees)
+    assert _declarations("table", trees)  # the rule is about something
+    # must-fail: a table of Pai Gow classes, a bare domain, a run on self
+    fake = ast.parse("class A:\n    table: dict[str, int]\n    domain: str\n"
+                     "class B:\n    def __init__(self) -> None:\n        self.run = 1\n"
+                     "class C:\n    table: Table\n")
+    assert _words_off_their_meaning({"m": fake}) == [
+        "A.table: dict[str, int]", "A.domain: str", "B.run: 1"]
 
 
 def test_every_package_is_installed() -> None:

@@ -79,11 +79,11 @@ def test_r3_95_15_intro_and_r3_95_16_intro_are_covered_by_the_table_not_the_stat
     rows = {r.id: r for r in result[0]}
     for sid in ("r3-95.15-intro.s1", "r3-95.16-intro.s1"):
         assert not any("state class" in c for c in rows[sid].constraints), sid
-    assert rows["r3-95.16-intro.s1"].table == [
+    assert rows["r3-95.16-intro.s1"].table_obligations == [
         "craps/table/follow", "craps/table/history", "craps/table/placement",
         "craps/table/table-coverage", "craps/table/withdrawal"]
-    assert "craps/table/any-time" in rows["r3-95.15-intro.s1"].table
-    assert rows["r3-95.15-1.s5"].table == ["craps/table/withdrawal"]
+    assert "craps/table/any-time" in rows["r3-95.15-intro.s1"].table_obligations
+    assert rows["r3-95.15-1.s5"].table_obligations == ["craps/table/withdrawal"]
 
 
 def test_without_the_table_obligations_the_table_sentences_are_uncovered(

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from casino_proofs.command.main import main
-from casino_proofs.craps.table.scripts import domains, long_sessions
+from casino_proofs.craps.table.scripts import field_domains, long_sessions
 from casino_proofs.craps.table.scripts.profiles import PROFILES, Profile
 from tests.engines.table import mutant_table
 
@@ -119,12 +119,12 @@ def test_domain_every_id_class_is_played_at_a_table_of_one_family(
     """Every bet-ID class and every script-ID class has a script at a table of one family,
     and what cannot be played there (odds with no odds offered) is named, never claimed."""
     s = mutant_table.setting(wagers)
-    names = [x.name for x in domains.domain_scripts(s)]
+    names = [x.name for x in field_domains.domain_scripts(s)]
     assert [n for n in names if n.startswith("ids: ")] == \
-        [f"ids: {what}" for what, _ids in domains.ID_CLASSES]
-    assert len(names) >= len(domains.SCRIPT_IDS)
+        [f"ids: {what}" for what, _ids in field_domains.ID_CLASSES]
+    assert len(names) >= len(field_domains.SCRIPT_IDS)
     assert "players: other players' bets beside the first's" in names
-    unplayed = domains.unplayed(s)
+    unplayed = field_domains.unplayed(s)
     odds = any(w.endswith("-odds") for w in wagers)
     assert odds == ("players: the first player named beside the first unnamed" in names)
     assert odds != any(u.startswith('the first named "p1"') for u in unplayed)
@@ -134,7 +134,7 @@ def test_domain_every_id_class_is_played_at_a_table_of_one_family(
 def test_domain_a_table_offering_only_odds_names_every_data_class_unplayed() -> None:
     """Must fail: no bet can be placed first at a table offering only odds; the report
     names the ID classes as not played, never claims them."""
-    unplayed = domains.unplayed(mutant_table.setting(("pass-odds",)))
+    unplayed = field_domains.unplayed(mutant_table.setting(("pass-odds",)))
     assert unplayed[0].startswith("bet IDs of every class") and \
         unplayed[1].startswith("script IDs one character")
 

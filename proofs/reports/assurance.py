@@ -72,7 +72,8 @@ def coverage_text(rows: list[SentenceCoverage], uncited: list[str],
         mark = "covered " if r.covered else "UNCOVERED"
         tests = count(len(r.tests), "test file") if tests_folder is not None \
             else "tests not seen"
-        table = f", {count(len(r.table), 'table obligation')}" if r.table else ""
+        table = f", {count(len(r.table_obligations), 'table obligation')}" \
+            if r.table_obligations else ""
         lines += fit(f"{mark}  {r.id}: {count(len(r.constraints), 'constraint')}, "
                      f"{count(len(r.impl), 'impl function')}, "
                      f"{count(len(r.obligations), 'obligation')}{table}, {tests}", hang)

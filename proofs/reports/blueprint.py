@@ -131,7 +131,7 @@ class CoverageView:
     proved: int
     tests: tuple[str, ...] | None  # None: the tests were not visible
     out_of_scope: str | None
-    table: tuple[str, ...]
+    table_obligations: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -478,7 +478,7 @@ def _coverage(e: Entry, inputs: Inputs, obligations: tuple[ObligationView, ...]
                             None, None, ())
     tests = tuple(row.tests) if inputs.tests_folder is not None else None
     return CoverageView(len(row.constraints), len(row.impl), len(e.obligations), proved,
-                        tests, row.out_of_scope, tuple(row.table))
+                        tests, row.out_of_scope, tuple(row.table_obligations))
 
 
 def first_status(statuses: list[str]) -> str:

@@ -326,8 +326,8 @@ def _coverage(entry: Entry) -> str:
             f"{c.proved:,} of {c.obligations:,} obligations PROVED", tests]
     if c.out_of_scope:
         bits.append(f"out of scope: {c.out_of_scope}")
-    if c.table:
-        bits.append(f"judged at a table by {', '.join(c.table)}")
+    if c.table_obligations:
+        bits.append(f"judged at a table by {', '.join(c.table_obligations)}")
     return f'<p class="coverage"><b>Coverage:</b> {e(" · ".join(bits))}</p>'
 
 

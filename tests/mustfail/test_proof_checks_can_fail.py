@@ -203,7 +203,7 @@ def test_the_fast_evaluation_disagreeing_with_z3_is_an_error(monkeypatch: Any) -
     hands = [(0, 13, 26, 39, 52), (0, 1, 2, 3, 12)]
     evidence: Any = SimpleNamespace(
         scope="high", keys=[0, 1], inputs=inputs, outputs=outputs,
-        table={i: SimpleNamespace(low_hand=h) for i, h in enumerate(hands)},
+        classes={i: SimpleNamespace(low_hand=h) for i, h in enumerate(hands)},
         fast=compile_terms(inputs, outputs))
     assert spec_side.evaluator(evidence).verdict is Verdict.PROVED
     real = spec_side.evaluate_with_z3

@@ -43,11 +43,12 @@ class SentenceCoverage:
     tests: list[str] = field(default_factory=list)
     out_of_scope: str | None = None
     #: the table obligations (protocol 2) that judge it
-    table: list[str] = field(default_factory=list)
+    table_obligations: list[str] = field(default_factory=list)
 
     @property
     def covered(self) -> bool:
-        return bool(self.constraints) or bool(self.table) or self.out_of_scope is not None
+        return bool(self.constraints) or bool(self.table_obligations) \
+            or self.out_of_scope is not None
 
 
 def _out_of_scope() -> dict[str, str]:
@@ -215,7 +216,7 @@ def coverage_json(rows: list[SentenceCoverage], uncited: list[str],
         "sentences": [{
             "id": r.id, "text": r.text, "covered": r.covered,
             "constraints": r.constraints, "impl": r.impl, "obligations": r.obligations,
-            "tests": r.tests, "table_obligations": r.table,
+            "tests": r.tests, "table_obligations": r.table_obligations,
             **({"out_of_scope": r.out_of_scope} if r.out_of_scope else {}),
         } for r in rows],
         "constraints_citing_no_clause": uncited,

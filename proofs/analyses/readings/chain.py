@@ -39,7 +39,7 @@ class Undefined(Exception):
 class Start:
     """Where a wager is followed from."""
 
-    table: int  # the table's point; 0: the next roll is a come-out roll
+    table_point: int  # the table's point; 0: the next roll is a come-out roll
     point: int  # the wager's point, 0 for none
     working: bool
     label: str
@@ -75,7 +75,7 @@ def table_after(table: int, total: int) -> tuple[int, bool]:
 
 def build(settle: Settle, start: Start) -> Chain:
     """The chain of one wager from ``start`` (Undefined if a settlement is)."""
-    first: ChainState = (start.table, start.point, start.working, start.first_roll)
+    first: ChainState = (start.table_point, start.point, start.working, start.first_roll)
     index: dict[ChainState, int] = {first: 0}
     queue: list[ChainState] = [first]
     moves: list[dict[int, Fraction]] = []

@@ -82,7 +82,7 @@ class ShardResult:
     transitions of the table model its sessions went through."""
 
     census: Census
-    run: TableRun
+    table_run: TableRun
     observed: set[Key]
 
 

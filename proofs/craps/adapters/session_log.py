@@ -211,7 +211,7 @@ class SessionLog(Engine):
                     run.lose(f"{log.name(shard.file, shard.first)} on: {got.why}")
                     continue
                 census.merge(got.census)
-                run.merge(got.run)
+                run.merge(got.table_run)
                 context.transitions.observed |= got.observed
                 context.transitions.unseen -= got.observed
         finally:

@@ -40,7 +40,7 @@ class WagerCheck:
     """The obligations of one wager, against one implementation's answers."""
 
     def __init__(self, session: Session, wager: spec.WagerSpec, answers: CrapsAnswers,
-                 can_refuse: bool = True, table: bool = False,
+                 can_refuse: bool = True, asked_once: bool = False,
                  observed_only: bool = False) -> None:
         self.session = session
         #: the verdicts claim what the engine showed (a session log): an obligation proved on
@@ -50,7 +50,7 @@ class WagerCheck:
         self.can_refuse = can_refuse  # a recorded table cannot: no validation obligation
         #: a table engine: its observations are judged by the reference table (no second
         #: asking, no deterministic obligation)
-        self.table = table
+        self.asked_once = asked_once
         self.wager = wager
         self.answers = answers
         self.results: list[Result] = []

@@ -40,7 +40,7 @@ def check_wager(ctx: WagerCheck) -> list[Result]:
     reachable.check(ctx, reached)
     if ctx.can_refuse:
         engine_checks.validation(ctx)
-    if not ctx.table:
+    if not ctx.asked_once:
         engine_checks.deterministic(ctx)
     engine_checks.library_defaults(ctx)
     return ctx.results

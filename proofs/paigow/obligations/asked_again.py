@@ -63,8 +63,8 @@ def deterministic(scope: str, engine: Engine, passes: PassResult,
 def library_defaults(ev: ScopeEvidence, explicit: Engine) -> Result:
     started = time.perf_counter()
     ob = catalogue.library_defaults(ev.scope)
-    hands = [h for k in ev.keys for h in (ev.table[k].low_hand, ev.table[k].high_hand)]
-    wanted = [ev.table[k].low if i % 2 == 0 else ev.table[k].high
+    hands = [h for k in ev.keys for h in (ev.classes[k].low_hand, ev.classes[k].high_hand)]
+    wanted = [ev.classes[k].low if i % 2 == 0 else ev.classes[k].high
               for k in ev.keys for i in range(2)]
     for hand, value, answer in zip(hands, wanted, explicit.rank(hands, ev.readings),
                                    strict=True):
@@ -89,8 +89,8 @@ def preorder(ev: ScopeEvidence, compare: Any) -> Result:
                       f"{hand_text(hand)} against {hand_text(rep)} (its class's "
                       f"representative): compare gives {got}, the values give {expected}",
                       {"hands": [ev.hand_json(hand), ev.hand_json(rep)]})
-    ordered = sorted(ev.keys, key=lambda k: (ev.table[k].low, k))
-    pairs = [(ev.table[a].low_hand, ev.table[b].low_hand)
+    ordered = sorted(ev.keys, key=lambda k: (ev.classes[k].low, k))
+    pairs = [(ev.classes[a].low_hand, ev.classes[b].low_hand)
              for a, b in itertools.pairwise(ordered)]
     for (ha, hb), got in zip(pairs, compare(pairs, ev.readings), strict=True):
         va, vb = ev.impl_value(ha), ev.impl_value(hb)

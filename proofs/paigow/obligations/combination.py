@@ -27,7 +27,7 @@ def _misnamed(ev: ScopeEvidence, name: str,
     count = 0
     inside = set(members)
     for k in ev.keys:
-        entry = ev.table[k]
+        entry = ev.classes[k]
         named = entry.named()
         if k in inside:
             count += entry.count - named.get(name, 0)
@@ -53,7 +53,7 @@ def check(ev: ScopeEvidence) -> list[Result]:
         started = time.perf_counter()
         ob = catalogue.combination(ev.scope, name)
         count, bad = _misnamed(ev, name, by_category.get(name, []))
-        hands = sum(ev.table[k].count for k in by_category.get(name, []))
+        hands = sum(ev.classes[k].count for k in by_category.get(name, []))
         if bad is None:
             out.append(result(ob, started, Verdict.PROVED, f"{hands:,} hands"))
             continue

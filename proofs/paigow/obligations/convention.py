@@ -27,7 +27,7 @@ def _suits_rank(ev: ScopeEvidence, started: float) -> Result | None:
     class where it happens), or None."""
     ob = catalogue.convention(ev.scope)
     for k in ev.keys:
-        entry = ev.table[k]
+        entry = ev.classes[k]
         if entry.low == entry.high:
             continue
         cex = {"hands": [ev.hand_json(entry.high_hand), ev.hand_json(entry.low_hand)]}
@@ -46,7 +46,7 @@ def _levels(ev: ScopeEvidence) -> dict[str, list[Level]]:
     value, its hands), by the specification's combination."""
     out: dict[str, list[Level]] = {}
     for k in ev.keys:
-        view, entry = ev.views[k], ev.table[k]
+        view, entry = ev.views[k], ev.classes[k]
         out.setdefault(view.category, []).append(
             Level(view.category, view.key, entry.low, entry.count, entry.low_hand))
     return out
@@ -114,7 +114,7 @@ def _agrees(ev: ScopeEvidence) -> bool:
     ordered = sorted(ev.keys, key=lambda k: (ev.views[k].key, k))
     for a, b in itertools.pairwise(ordered):
         ka, kb = ev.views[a].key, ev.views[b].key
-        va, vb = ev.table[a].low, ev.table[b].low
+        va, vb = ev.classes[a].low, ev.classes[b].low
         if (ka == kb) != (va == vb) or (ka < kb and not va < vb):
             return False
     return True

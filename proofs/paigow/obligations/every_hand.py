@@ -85,7 +85,7 @@ class ClassEntry:
 
 @dataclass
 class PassResult:
-    table: dict[Key, ClassEntry]
+    classes: dict[Key, ClassEntry]  # each class of hands the pass kept, by its key
     hands: int
     #: "refused: reason" / "crash: problem" -> (the first hand it happened on, how many)
     failures: dict[str, tuple[tuple[int, ...], int]]
@@ -104,11 +104,11 @@ class PassResult:
     every: dict[Key, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
 
     def merge(self, other: PassResult) -> None:
-        for key, entry in other.table.items():
-            if key in self.table:
-                self.table[key].merge(entry)
+        for key, entry in other.classes.items():
+            if key in self.classes:
+                self.classes[key].merge(entry)
             else:
-                self.table[key] = entry
+                self.classes[key] = entry
         self.hands += other.hands
         for name, (hand, n) in other.failures.items():
             first, seen = self.failures.get(name, (hand, 0))

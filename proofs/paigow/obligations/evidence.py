@@ -92,15 +92,15 @@ class ScopeEvidence(DeckView):
                  readings: Mapping[str, str], bulk_readings: bool = False) -> None:
         super().__init__(scope, built, result.every, readings if bulk_readings else None)
         self.result = result
-        self.table = result.table
+        self.classes = result.classes
         self.engine = engine
         self.readings = readings
         self.named = result.named
-        self.keys = sorted(self.table)
+        self.keys = sorted(self.classes)
         self._values: dict[tuple[int, ...], Any] = {}
         #: the value the pass gave each hand a class keeps
         self._passed: dict[tuple[int, ...], tuple[int, ...]] = {}
-        for entry in self.table.values():
+        for entry in self.classes.values():
             self._passed.setdefault(entry.low_hand, entry.low)
             self._passed.setdefault(entry.high_hand, entry.high)
         #: hands the engine, asked again, answered otherwise than in the pass

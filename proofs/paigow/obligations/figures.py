@@ -31,11 +31,11 @@ def exhaustive(scope: str, result: PassResult, deck: tuple[int, ...]) -> Result:
         return Result(ob, verdict, time.perf_counter() - started,
                       f"{failed:,} hands without a strength; first {hand_text(hand)}: {message}",
                       {"hands": [{"hand": hand_text(hand), "impl": {"error": message}}]})
-    if result.hands != expected or sum(e.count for e in result.table.values()) != expected:
+    if result.hands != expected or sum(e.count for e in result.classes.values()) != expected:
         return Result(ob, Verdict.ERROR, time.perf_counter() - started,
                       f"{result.hands:,} hands evaluated, {expected:,} expected")
     return Result(ob, Verdict.PROVED, time.perf_counter() - started,
-                  f"{expected:,} hands in {len(result.table):,} classes")
+                  f"{expected:,} hands in {len(result.classes):,} classes")
 
 
 def silence(ev: ScopeEvidence) -> dict[str, Any]:
@@ -47,7 +47,7 @@ def silence(ev: ScopeEvidence) -> dict[str, Any]:
         for k in ev.keys:
             view = ev.views[k]
             if view.category == name:
-                bands.setdefault(view.band, set()).add(ev.table[k].low)
+                bands.setdefault(view.band, set()).add(ev.classes[k].low)
         values = set().union(*bands.values()) if bands else set()
         total = comb(len(values), 2)
         distinct[name] = len(values)
@@ -71,11 +71,11 @@ def silence(ev: ScopeEvidence) -> dict[str, Any]:
 def digest(ev: ScopeEvidence) -> str:
     """A digest of the implementation's order over every hand: each class with its hand count
     and the dense rank of its lowest and highest value."""
-    values = sorted({e.low for e in ev.table.values()} | {e.high for e in ev.table.values()})
+    values = sorted({e.low for e in ev.classes.values()} | {e.high for e in ev.classes.values()})
     dense = {v: i for i, v in enumerate(values)}
     h = hashlib.sha256()
     for k in ev.keys:
-        e = ev.table[k]
+        e = ev.classes[k]
         ranks, suited = k
         h.update(f"{','.join(map(str, ranks))}|{int(suited)}|{dense[e.low]}|"
                  f"{dense[e.high]}|{e.count}\n".encode())
@@ -85,7 +85,7 @@ def digest(ev: ScopeEvidence) -> str:
 def named_counts(result: PassResult) -> dict[str, int]:
     """The hands the implementation gave each combination (when it names them)."""
     counts: dict[str, int] = {}
-    for entry in result.table.values():
+    for entry in result.classes.values():
         if entry.combination is not None:
             counts[entry.combination] = counts.get(entry.combination, 0) + entry.count
     return counts

@@ -34,12 +34,12 @@ def _sides(ev: ScopeEvidence, index: int) -> tuple[list[Key], list[Key]]:
 def _count(ev: ScopeEvidence, higher: list[Key], lower: list[Key]) -> tuple[int, int]:
     """How many ordered pairs (a hand of the higher side, one of the lower) the implementation
     ranks the wrong way round, and how many it makes level."""
-    highs = sorted((ev.table[k].high, ev.table[k].count) for k in lower)
+    highs = sorted((ev.classes[k].high, ev.classes[k].count) for k in lower)
     values = [v for v, _n in highs]
     after = [*list(accumulate(n for _v, n in reversed(highs)))[::-1], 0]  # hands from i on
     wrong = level = 0
     for k in higher:
-        entry = ev.table[k]
+        entry = ev.classes[k]
         first_not_below = bisect_left(values, entry.low)
         first_above = bisect_right(values, entry.low)
         wrong += entry.count * after[first_above]
@@ -51,22 +51,22 @@ def _example(ev: ScopeEvidence, higher: list[Key], lower: list[Key]) -> tuple[Ha
     """The most telling broken pair: the wrong way round before level, without the joker
     before with it, then the least hands."""
     def jokerless(k: Key) -> bool:
-        return JOKER_INDEX not in ev.table[k].low_hand
+        return JOKER_INDEX not in ev.classes[k].low_hand
 
     for strict in (True, False):
         for plain in (True, False):
             tops = [k for k in lower if jokerless(k) or not plain]
             if not tops:
                 continue
-            top = max(tops, key=lambda k: (ev.table[k].high, [-c for c in
-                                                              ev.table[k].high_hand]))
-            best = ev.table[top].high
-            for k in sorted(higher, key=lambda k: ev.table[k].low_hand):
-                entry = ev.table[k]
+            top = max(tops, key=lambda k: (ev.classes[k].high, [-c for c in
+                                                              ev.classes[k].high_hand]))
+            best = ev.classes[top].high
+            for k in sorted(higher, key=lambda k: ev.classes[k].low_hand):
+                entry = ev.classes[k]
                 if plain and not jokerless(k):
                     continue
                 if (entry.low < best) if strict else (entry.low <= best):
-                    return entry.low_hand, ev.table[top].high_hand
+                    return entry.low_hand, ev.classes[top].high_hand
     raise AssertionError("no broken pair")  # _count found one
 
 

@@ -218,7 +218,7 @@ def prove_paigow(engine: Engine, readings: Mapping[str, str] | None = None,
     passes, queries = _run_tasks(job, _tasks(deck, spec_checks), where, progress, phases)
     clock = time.process_time()
     out = PaiGowOutcome([], {}, {}, {s: passes[s].hands for s in SCOPES},
-                        {s: len(passes[s].table) for s in SCOPES},
+                        {s: len(passes[s].classes) for s in SCOPES},
                         determinism_sample=sum(len(passes[s].sample) for s in SCOPES))
     for scope in SCOPES:
         out.results += _scope_results(scope, passes[scope], queries, engine, values,

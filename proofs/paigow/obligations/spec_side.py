@@ -47,7 +47,7 @@ def evaluator(ev: ScopeEvidence) -> Result:
     rng = random.Random(3)
     sample = rng.sample(ev.keys, min(EVALUATOR_SAMPLE, len(ev.keys)))
     for k in sample:
-        hand = ev.table[k].low_hand
+        hand = ev.classes[k].low_hand
         if ev.fast(*hand) != evaluate_with_z3(ev.inputs, ev.outputs, hand):
             return result(ob, started, Verdict.ERROR,
                           f"the fast evaluation disagrees with Z3 on {hand_text(hand)}")

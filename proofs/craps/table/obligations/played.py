@@ -109,8 +109,8 @@ class PlayedTable(Engine):
     def table_domain(self) -> list[dict[str, Any]]:
         """The fault domain of each run's verdicts (docs/engine-protocol.md, "The fault
         domain")."""
-        return [{**run.domain.json(), "readings": dict(key[0])}
-                for key, run in self._runs.items() if run.domain is not None]
+        return [{**run.fault_domain.json(), "readings": dict(key[0])}
+                for key, run in self._runs.items() if run.fault_domain is not None]
 
     def policies_in_force(self) -> tuple[str, ...]:
         return self.player.policies_in_force()

@@ -14,8 +14,8 @@ from casino_proofs.craps.table.judging.bets import Setting
 from casino_proofs.craps.table.judging.observe import Played, read_script
 from casino_proofs.craps.table.obligations.clauses import Judge
 from casino_proofs.craps.table.obligations.table_run import TableRun, read_run
-from casino_proofs.craps.table.scripts import domains, long_sessions, recipes, suite
-from casino_proofs.craps.table.scripts.domain import fault_domain
+from casino_proofs.craps.table.scripts import field_domains, long_sessions, recipes, suite
+from casino_proofs.craps.table.scripts.fault_domain import fault_domain
 from casino_proofs.craps.table.scripts.planner import Script
 from casino_proofs.craps.table.scripts.scripts import plan
 from casino_proofs.craps.table.scripts.shrink import reproducer
@@ -104,9 +104,9 @@ def _run_table(play: Player, specs: Sequence[spec.WagerSpec], setting: Setting,
     proved, mutants = suite.judge(the_plan.suite, answered,
                                   [s for s in scripts if s.purpose == "suite"], refused)
     run.extra.append(proved)
-    run.domain = fault_domain(the_plan.suite, mutants, the_plan.transitions,
+    run.fault_domain = fault_domain(the_plan.suite, mutants, the_plan.transitions,
                               long_sessions.figures(outcome), run.pairs,
-                              setting.policies.stake_ceiling, domains.unplayed(setting))
+                              setting.policies.stake_ceiling, field_domains.unplayed(setting))
     bar.stage(PARTS[4])
     for kind, tally in run.judge.tallies.items():
         first = tally.ranked()[0][1].script if tally.groups else ""

@@ -31,7 +31,7 @@ from casino_proofs.craps.table.judging.policies import Policies
 from casino_proofs.craps.table.judging.settlements import matches, rounded_away, unfollowed
 from casino_proofs.craps.table.obligations.clauses import Judge, merged
 from casino_proofs.craps.table.obligations.coverage import contradicting, coverage, policies_results
-from casino_proofs.craps.table.scripts.domain import FaultDomain
+from casino_proofs.craps.table.scripts.fault_domain import FaultDomain
 from casino_proofs.craps.table.scripts.pairs import PairCoverage
 from casino_proofs.craps.table.scripts.planner import HARD_WAYS, ODDS_ON, SINGLE, Script
 from casino_proofs.craps.table.scripts.shrink import Shortest, with_shortest
@@ -95,7 +95,7 @@ class TableRun:
     #: each refuted table obligation's first failing script, shrunk, and its case in words;
     #: what the run's PROVED covers (a played table's; a log has none)
     shortest: dict[str, Shortest] = field(default_factory=dict)
-    domain: FaultDomain | None = None
+    fault_domain: FaultDomain | None = None
     unfollowed: set[CrapsInput] = field(default_factory=set)  # see _firsts, resting
 
     @property
@@ -293,8 +293,8 @@ def notes(run: TableRun) -> list[str]:
     """What the report says of the table's run: its size, how its money was read, and the
     fault domain of its verdicts."""
     out = [f"{run.sessions:,} table sessions, {run.events:,} events"]
-    if run.domain is not None:
-        out += run.domain.lines()
+    if run.fault_domain is not None:
+        out += run.fault_domain.lines()
     if run.even_read:
         out.append(f"{run.even_read:,} settlements of the stake back and nothing more read "
                    "as the specification's push or win at a net of zero "

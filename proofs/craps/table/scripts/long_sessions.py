@@ -42,7 +42,7 @@ from casino_proofs.craps.table.judging.observe import Played, read_script
 from casino_proofs.craps.table.judging.reference import ReferenceTable, RollDue
 from casino_proofs.craps.table.model.model import Table
 from casino_proofs.craps.table.obligations.clauses import Judge
-from casino_proofs.craps.table.scripts.domains import Ids
+from casino_proofs.craps.table.scripts.field_domains import Ids
 from casino_proofs.craps.table.scripts.planner import Script
 from casino_proofs.craps.table.scripts.profiles import PROFILES, Player, Profile, own_moves
 from casino_proofs.craps.table.scripts.seeded import seed_alone

@@ -33,7 +33,7 @@ from typing import Any
 
 from casino_proofs.craps.table.judging.bets import Setting
 from casino_proofs.craps.table.judging.reference import ReferenceTable
-from casino_proofs.craps.table.scripts.domains import PLAYERS, Ids
+from casino_proofs.craps.table.scripts.field_domains import PLAYERS, Ids
 from casino_proofs.craps.table.scripts.planner import (
     COME,
     COME_OUT_LINES,

@@ -1,7 +1,7 @@
 """Every script a table engine is played: the settle scripts (every situation the planner
 writes, then every one of the 36 rolls), the placement and withdrawal scripts
 (:mod:`.planner`), the money scripts (:mod:`.payouts`), the domain scripts (bet IDs of every
-class, odds staked unlike their line bet: :mod:`.domains`) and the transition scripts
+class, odds staked unlike their line bet: :mod:`.field_domains`) and the transition scripts
 (:mod:`.transitions`), all within the table's declared policies. The long random sessions
 (:mod:`.long_sessions`) are played after them."""
 
@@ -14,7 +14,7 @@ from casino_proofs import spec
 from casino_proofs.craps.table.judging.bets import Setting
 from casino_proofs.craps.table.judging.policies import Policies
 from casino_proofs.craps.table.scripts import suite
-from casino_proofs.craps.table.scripts.domains import SCRIPT_IDS, domain_scripts
+from casino_proofs.craps.table.scripts.field_domains import SCRIPT_IDS, domain_scripts
 from casino_proofs.craps.table.scripts.payouts import money_scripts
 from casino_proofs.craps.table.scripts.planner import (
     Script,
@@ -89,7 +89,7 @@ def plan(specs: Iterable[spec.WagerSpec], setting: Setting, table_k: int | None 
 
 def _named(scripts: list[Script]) -> Iterable[Script]:
     """Each script given its ID: ``s1``, ``s2``, ..., but for the first domain scripts, whose
-    IDs are of each class of the protocol's domain (:data:`.domains.SCRIPT_IDS`)."""
+    IDs are of each class of the protocol's domain (:data:`.field_domains.SCRIPT_IDS`)."""
     special = iter(SCRIPT_IDS)
     for i, s in enumerate(scripts, start=1):
         given = next(special, None) if s.purpose == "domain" else None

@@ -7,7 +7,7 @@ verdict holds.
 - **the sessions**: each usage profile, its sessions, rolls and shooters (:mod:`.long_sessions`);
 - **the history**: the features, the pairs observed (2-way, all of the domain) and the
   3-way coverage reached (:mod:`.pairs`);
-- **the data domains**: bet IDs, stakes, odds stakes, dice orders (:mod:`.domains`);
+- **the data domains**: bet IDs, stakes, odds stakes, dice orders (:mod:`.field_domains`);
 - **the hypotheses**: what no test here can show, named.
 """
 
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from casino_proofs.craps.table.model.history import FEATURES
-from casino_proofs.craps.table.scripts.domains import ID_CLASSES, MANY, PLAYERS, SCRIPT_IDS
+from casino_proofs.craps.table.scripts.field_domains import ID_CLASSES, MANY, PLAYERS, SCRIPT_IDS
 from casino_proofs.craps.table.scripts.pairs import PairCoverage, outside_words
 from casino_proofs.craps.table.scripts.recipes import MOST_CALLS
 from casino_proofs.craps.table.scripts.suite import FamilySuite
