@@ -74,9 +74,11 @@ GAMES: tuple[Game, ...] = (
           "blueprint_par": "craps.assurance.blueprint:par",
           "ambiguity_deciders": "craps.readings.ambiguities:deciders",
           "ambiguity_reading": "craps.readings.ambiguities:reading_decider",
+          "commands": "craps.command:sub_commands",
           "play_door": "craps.adapters.played:open_table",
           "played_engine": "craps.table.obligations.played:PlayedTable",
           "log_door": "craps.adapters.session_log:SessionLog",
+          "settlement_door": "craps.adapters.settlement_table:SettlementTable",
           "is_log": "craps.adapters.session_log:is_session_log"},
          tables=True),
     Game("paigow", "Pai Gow Poker", "Pai Gow", "r3-40-intro.s1", ("r3-40",), "hands", False, True,
@@ -102,6 +104,7 @@ GAMES: tuple[Game, ...] = (
           "blueprint_constraints": "paigow.assurance.blueprint:constraints",
           "blueprint_par": "paigow.assurance.blueprint:par",
           "ambiguity_deciders": "paigow.readings.ambiguities:deciders",
+          "commands": "paigow.command:sub_commands",
           "comparing_door": "paigow.adapters.comparing:ComparingEngine"}),
 )
 

@@ -10,8 +10,8 @@ import pytest
 
 from casino_proofs import impl, regulation, spec
 from casino_proofs.analyses.readings.ambiguities import Finding, entries, finding_json
-from casino_proofs.command.hands import rank
 from casino_proofs.craps.readings.ambiguities import _craps_witness
+from casino_proofs.paigow.command.hands import rank
 
 # Material (True) or harmless (False), as reasoned from the text:
 # docs/readings-and-conventions.md explains each.

@@ -174,7 +174,7 @@ def test_no_logic_branches_on_an_engine_kind() -> None:
 @pytest.mark.parametrize(("door", "spreads"), [
     ("adapters.exec_engine.ExecEngine", True), ("craps.adapters.session_log.SessionLog", True),
     ("craps.adapters.play_engine.PlayEngine", False), ("adapters.ours.OurImplementation", False),
-    ("adapters.settlement_table.SettlementTable", False)])
+    ("craps.adapters.settlement_table.SettlementTable", False)])
 def test_scheduler_only_a_program_or_a_session_log_spreads_over_workers(
         door: str, spreads: bool) -> None:
     """``--scheduler`` takes the doors whose work a cluster's workers can share: a program

@@ -16,7 +16,7 @@ import jsonschema
 import pytest
 
 from casino_proofs.command import options
-from casino_proofs.command.main import SUB_COMMANDS, build_parser
+from casino_proofs.command.main import ORDER, build_parser, sub_commands
 from casino_proofs.reports import registry
 
 #: the sub-commands that write something other than a report: ``blueprint`` writes a site
@@ -42,7 +42,15 @@ def _schema(name: str) -> dict[str, Any]:
 
 
 def test_every_sub_command_is_walked() -> None:
-    assert set(_sub_commands()) == {m.__name__.rsplit(".", 1)[1] for m in SUB_COMMANDS}
+    assert set(_sub_commands()) == {m.__name__.rsplit(".", 1)[1] for m in sub_commands()}
+
+
+def test_the_sub_commands_are_listed_in_their_order_a_game_s_own_among_them() -> None:
+    """``--help`` lists the sub-commands in one order, each game's own (``settle``, ``rank``:
+    from its room, through the registry) where they always were (issue 46)."""
+    assert list(_sub_commands()) == list(ORDER)
+    assert {m.__name__ for m in sub_commands()} >= {
+        "casino_proofs.craps.command.settle", "casino_proofs.paigow.command.rank"}
 
 
 @pytest.mark.parametrize("name", sorted(_sub_commands()))

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import z3
 
-from casino_proofs.command.hands import _built
+from casino_proofs.paigow.command.hands import _built
 from casino_proofs.solving.z3_compile import UnsupportedTerm, compile_terms, evaluate_with_z3
 
 #: a royal flush with the joker, four aces, a wheel, a flush, no combination; two-card hands

@@ -8,14 +8,14 @@ from casino_proofs import games
 from casino_proofs.adapters.bundle_answers import BundleAnswers
 from casino_proofs.adapters.exec_engine import ExecEngine
 from casino_proofs.adapters.ours import OurImplementation
-from casino_proofs.adapters.settlement_table import SettlementTable
 from casino_proofs.protocol.engine import Capability, Engine
 
 
 def engines() -> tuple[type[Engine], ...]:
     """The engine of each kind a bundle records (its kind is all a bundle says of the
     engine): the shared doors', and those a game's room opens (a table played, a log)."""
-    return (OurImplementation, ExecEngine, games.the_one("played_engine"), SettlementTable,
+    return (OurImplementation, ExecEngine, games.the_one("played_engine"),
+            games.the_one("settlement_door"),
             games.the_one("log_door"), BundleAnswers)
 
 

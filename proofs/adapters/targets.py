@@ -123,8 +123,7 @@ def _protocol_one(target: str, timeout_ms: int, restarts: int) -> Engine:
             raise EngineUnavailable(f"--engine {target}: no such file {rest}")
         host = [sys.executable, "-m", "casino_proofs.adapters.python_host", rest]
         return ExecEngine(rest, timeout_ms, target=target, argv=host, restarts=restarts)
-    if kind == "table":
-        from casino_proofs.adapters.settlement_table import SettlementTable
-
-        return SettlementTable(rest, target=target)
+    if kind == "table":  # the door of the game whose settlements a table records
+        table: Engine = games.the_one("settlement_door")(rest, target=target)
+        return table
     raise EngineUnavailable(f"--engine {target!r}: a target is one of {VALID}")

@@ -13,20 +13,18 @@ import signal
 import sys
 import tempfile
 from collections.abc import Iterator
+from types import ModuleType
 
+from casino_proofs import games
 from casino_proofs.command import (
     ambiguities,
     blueprint,
     check,
-    compare,
     coverage,
     diff,
-    edge,
     mutants,
     par,
-    rank,
     replay,
-    settle,
 )
 from casino_proofs.command.arguments import UsageError
 from casino_proofs.command.options import ERROR, EXIT_CODES, PROG, Help, Parser
@@ -40,9 +38,22 @@ from casino_proofs.version import tool_version
 DESCRIPTION = ("Proofs that an implementation of Québec's By-law respecting casino games "
                "(S-13.1, r. 3, version 2012-09-01) agrees with its Z3 specification: this "
                "project's own, or any engine speaking docs/engine-protocol.md.")
-#: the sub-commands, in the order ``--help`` lists them
-SUB_COMMANDS = (check, settle, rank, compare, ambiguities, replay, mutants, coverage, edge,
-                par, diff, blueprint)
+#: the sub-commands every game shares
+SHARED = (check, ambiguities, replay, mutants, coverage, par, diff, blueprint)
+#: the order ``--help`` lists the sub-commands in (a game's own, from its room, among them;
+#: one this list lacks comes last)
+ORDER = ("check", "settle", "rank", "compare", "ambiguities", "replay", "mutants",
+         "coverage", "edge", "par", "diff", "blueprint")
+
+
+def sub_commands() -> tuple[ModuleType, ...]:
+    """Every sub-command's module, in :data:`ORDER`: the shared ones, and each game's own
+    (the registry's ``commands``)."""
+    found = {m.__name__.rpartition(".")[2]: m
+             for m in (*SHARED, *(m for own in games.each("commands") for m in own))}
+    return tuple(sorted(found.values(), key=lambda m: (
+        ORDER.index(m.__name__.rpartition(".")[2]) if m.__name__.rpartition(".")[2] in ORDER
+        else len(ORDER))))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -55,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"{PROG} {tool_version()}",
                         help="print the version (semantic: see CHANGELOG.md) and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in SUB_COMMANDS:
+    for module in sub_commands():
         module.register(sub)
     return parser
 

@@ -194,7 +194,7 @@ def test_the_fast_evaluation_disagreeing_with_z3_is_an_error(monkeypatch: Any) -
     evidence of a scope reduced to what the cross-check reads: its classes' hands)."""
     from types import SimpleNamespace
 
-    from casino_proofs.command.hands import _built
+    from casino_proofs.paigow.command.hands import _built
     from casino_proofs.paigow.obligations import spec_side
     from casino_proofs.solving.z3_compile import compile_terms
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from casino_proofs.command.hands import compare, rank
+from casino_proofs.paigow.command.hands import compare, rank
 
 CATEGORY = [  # clause, hand, combination
     ("r3-40-1", "As Ah Ad Ac Jk", "five-aces"),

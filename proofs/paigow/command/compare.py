@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 
-from casino_proofs.command import hands
 from casino_proofs.command.arguments import lookup_engine
 from casino_proofs.command.options import (
     Commands,
@@ -15,8 +14,9 @@ from casino_proofs.command.options import (
     report_options,
 )
 from casino_proofs.command.output import check_output_paths, write_report
-from casino_proofs.command.rank import HAND_HELP, paigow_readings
 from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED
+from casino_proofs.paigow.command import hands
+from casino_proofs.paigow.command.rank import HAND_HELP, paigow_readings
 from casino_proofs.reports.documents import CompareDocument
 
 

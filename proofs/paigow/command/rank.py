@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 
-from casino_proofs.command import hands
 from casino_proofs.command.arguments import check_readings, lookup_engine
 from casino_proofs.command.options import (
     Commands,
@@ -17,6 +16,7 @@ from casino_proofs.command.options import (
 from casino_proofs.command.output import check_output_paths, write_report
 from casino_proofs.context import parse_readings
 from casino_proofs.obligations.verdict import EXIT_PROVED, EXIT_REFUTED
+from casino_proofs.paigow.command import hands
 from casino_proofs.reports.documents import RankDocument
 
 HAND_HELP = ("five cards (high hand) or two (low hand): ranks 2-9 T J Q K A, suits c d h s, "
