@@ -188,7 +188,7 @@ async def _identity(address: str, seconds: float) -> Any:
 
 def map_shards(work: Work[S, R], shards: Sequence[S], where: Scheduler,
                done: Callable[[int], None] | None = None) -> Iterator[R | NotAnswered]:
-    """``work.run`` over every shard, the results in shard order; ``done(i)`` is called as
+    """``work.on_shard`` over every shard, the results in shard order; ``done(i)`` is called as
     shard ``i`` finishes (in whatever order they finish: progress)."""
     if not where.dask and (where.workers <= 1 or len(shards) <= 1):  # nothing to share out
         yield from _in_process(work, shards, done)
