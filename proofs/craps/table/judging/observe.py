@@ -211,10 +211,24 @@ def settlement(entry: Any, bet: RefBet, stake: int) -> tuple[CrapsAnswer, int | 
     return (_EVEN if returned else _LOSE), None
 
 
+def is_accepted(answer: Any) -> bool:
+    """An answer of the accepted shape: ``{"accepted": true}``, with ``returned`` for a
+    withdrawal, and nothing else (docs/engine-protocol.md; an answer that also says
+    ``refused`` is neither)."""
+    return isinstance(answer, dict) and answer.get("accepted") is True \
+        and set(answer) <= {"accepted", "returned"}
+
+
+def is_refused(answer: Any) -> bool:
+    """An answer of the refused shape: ``{"refused": "why"}`` and nothing else."""
+    return isinstance(answer, dict) and set(answer) == {"refused"} \
+        and isinstance(answer["refused"], str)
+
+
 def holds(expect: Expect, answer: Any) -> tuple[bool, str]:
-    """Whether an answer to a placement, a call or a withdrawal is what ``expect`` says."""
-    accepted = isinstance(answer, dict) and answer.get("accepted") is True
-    refused = isinstance(answer, dict) and isinstance(answer.get("refused"), str)
+    """Whether an answer to a placement, a call or a withdrawal is what ``expect`` says (an
+    answer of neither shape, or of both, never holds)."""
+    accepted, refused = is_accepted(answer), is_refused(answer)
     if accepted and expect.returned is not None:
         returned = answer.get("returned")
         if not (_int(returned) and returned == expect.returned):
@@ -270,10 +284,10 @@ class Walk:
         ok, detail = holds(want, answer)
         self.played.judged.append(Judged(self.where(i), event, want, answer, ok, detail))
         if want.answer == "either" and ok:
-            refused = isinstance(answer, dict) and "refused" in answer
+            refused = is_refused(answer)
             self.played.choices.append((i + 1, transitions(self.ref.state, event)[0],
                                         refused))
-        if isinstance(answer, dict) and answer.get("accepted") is True:
+        if is_accepted(answer):
             # the table the engine keeps; a bet it took is judged after unless the rules
             # refuse it or the text does not know it
             self.ref.follow(event, want.answer != "accepted" and want.unjudged)

@@ -15,7 +15,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from casino_proofs.craps.table.judging.observe import Judged, Listing, Played
+from casino_proofs.craps.table.judging.observe import (
+    Judged,
+    Listing,
+    Played,
+    is_accepted,
+    is_refused,
+)
 from casino_proofs.craps.table.judging.settlements import (
     MONEY_CLAUSE,
     Settlements,
@@ -156,9 +162,12 @@ class Judge:
         if j.holds:  # a case that holds is counted, no more (its kind is a failure's)
             self.tallies[kind].count(True)
             return
-        took = isinstance(j.answer, dict) and j.answer.get("accepted") is True
+        took = is_accepted(j.answer)
         if j.expect.answer == "accepted" and took:
             group = f"accepted without the whole stake returned: {j.expect.why}"
+        elif not took and not is_refused(j.answer):
+            group = f"answered in neither the accepted nor the refused shape where it must " \
+                f"be {j.expect.answer}: {j.expect.why}"
         else:
             group = f"{'accepted' if j.expect.answer != 'accepted' else 'refused'} where " \
                 f"it must be {j.expect.answer}: {j.expect.why}"
