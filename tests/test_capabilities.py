@@ -42,7 +42,7 @@ NOT_HANDED = ("Mutated", "PlayEngine")
 
 
 def _doors() -> list[type[Engine]]:
-    """Every Engine subclass of ``proofs/adapters`` and of each game's doors (every module
+    """Every Engine subclass of the packages of :func:`_door_packages` (every module
     imported)."""
     packages = _door_packages()
     for package in packages:
@@ -61,7 +61,7 @@ def _doors() -> list[type[Engine]]:
 
 def test_every_door_has_the_hooks_of_what_it_declares() -> None:
     doors = _doors()
-    assert len(doors) >= 9  # ours, mutated, exec, play (played), comparing, table, log, recorded
+    assert len(doors) >= 9  # ours, mutated, exec, play, played, comparing, table, log, recorded
     for cls in doors:
         assert not hooks.missing_hooks(cls), cls.__qualname__
         assert cls.kind or cls.__name__ == "ComparingEngine", cls  # its kind is its program's

@@ -51,9 +51,8 @@ def sub_commands() -> tuple[ModuleType, ...]:
     (the registry's ``commands``)."""
     found = {m.__name__.rpartition(".")[2]: m
              for m in (*SHARED, *(m for own in games.each("commands") for m in own))}
-    return tuple(sorted(found.values(), key=lambda m: (
-        ORDER.index(m.__name__.rpartition(".")[2]) if m.__name__.rpartition(".")[2] in ORDER
-        else len(ORDER))))
+    place = {name: i for i, name in enumerate(ORDER)}
+    return tuple(found[n] for n in sorted(found, key=lambda n: place.get(n, len(ORDER))))
 
 
 def build_parser() -> argparse.ArgumentParser:
