@@ -68,3 +68,44 @@ def test_r3_95_16_intro_s1_a_table_answering_accepted_and_refused_is_refuted(
     out = capsys.readouterr().out
     assert code == 1, out
     assert "answered in neither the accepted nor the refused shape" in out
+
+
+#: the example table (which pays per bet), every roll's answer also naming a player paid a
+#: fortune, or every script's answer carrying a key of its own (``EXTRA``: which)
+EXTRA = '''import json, subprocess, sys
+table = subprocess.Popen(["node", sys.argv[1]], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         text=True)
+for line in sys.stdin:
+    table.stdin.write(line)
+    table.stdin.flush()
+    answer = json.loads(table.stdout.readline())
+    for script in answer.get("scripts", []) if isinstance(answer, dict) else []:
+        if not isinstance(script, dict):
+            continue
+        if sys.argv[2] == "script":
+            script["note"] = "and a key of its own"
+        for a in script.get("answers", []) if sys.argv[2] == "players" else []:
+            if isinstance(a, dict) and "bets" in a:
+                a["players"] = [{"player": "p1", "paid": 999999}]
+    print(json.dumps(answer), flush=True)
+'''
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+@pytest.mark.parametrize(("extra", "says"), [
+    ("players", 'a table that pays per bet leaves \\"players\\" out'),
+    ("script", 'a script\'s answer is {\\"id\\": ..., \\"answers\\": [...]} and nothing else'),
+])
+def test_protocol_a_table_answering_beyond_the_answer_s_shape_is_refuted(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: str, says: str) -> None:
+    """Must-fail (found by an outside audit, both PROVED before): a table that pays per bet
+    and names a player paid 999,999 units on every roll, or answers each script with a key
+    the protocol has not (``engine-play-answer.schema.json``: ``additionalProperties``
+    false), is never PROVED: every script it so answers is a finding naming the shape."""
+    (tmp_path / "extra.py").write_text(EXTRA)
+    code = main(["check", "--only", "craps", "--wagers", "pass,hard-6", "--sessions", "2",
+                 "--format", "json", "--engine",
+                 f"play:{sys.executable} {tmp_path / 'extra.py'} {TABLE_JS} {extra}"])
+    out = capsys.readouterr().out
+    assert code == 1, out
+    assert says in out

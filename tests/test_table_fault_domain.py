@@ -45,6 +45,51 @@ def test_each_family_machine_is_exact_and_its_states_told_apart() -> None:
         assert chosen and left == set()
 
 
+def _suite_of(setting: Setting, family_name: str) -> tuple[object, ...]:
+    """A family's machine (its edges) and suite (k, scripts) at ``setting``, built afresh
+    (never from the process's suites: what is compared is what a build makes)."""
+    family = next(f for f in families(setting.offered) if f.name == family_name)
+    machine = FamilyMachine(setting, family)
+    part = suite._family_suite(setting, family, 0, suite.FAMILY_EVENTS)
+    return machine.edges, part.k, part.scripts, part.problems
+
+
+#: the families of a table offering every wager whose suites are built in under a second;
+#: the Come and Don't Come families' take some seconds, and are compared in the exhaustive run
+QUICK_FAMILIES = ("a Hard Way (hard-10)", "a one-roll wager (any-7)", "pass and pass-odds",
+                  "dont-pass and dont-pass-odds")
+SLOW_FAMILIES = ("come and come-odds", "dont-come and dont-come-odds")
+
+
+@pytest.mark.parametrize("family_name", [
+    *QUICK_FAMILIES, *(pytest.param(f, marks=pytest.mark.exhaustive) for f in SLOW_FAMILIES)])
+def test_conv_table_suite_a_familys_suite_is_the_same_whatever_else_the_table_offers(
+        family_name: str) -> None:
+    """The premise of keeping a family's suite once a process under :func:`suite.family_key`
+    (the family, its wagers' specifications, the money, the policies): the family's machine
+    and suite at a table offering every wager are those at a table offering the family's
+    wagers alone."""
+    every = _setting(tuple(spec.WAGER_NAMES))
+    assert sorted(f.name for f in families(every.offered)) == sorted(
+        (*QUICK_FAMILIES, *SLOW_FAMILIES))
+    family = next(f for f in families(every.offered) if f.name == family_name)
+    alone = _setting(family.wagers)
+    assert suite.family_key(alone, family) == suite.family_key(every, family)
+    assert _suite_of(alone, family_name) == _suite_of(every, family_name)
+
+
+def test_conv_table_suite_a_policy_makes_another_family_suite_and_another_key() -> None:
+    """Must-fail of the comparison above: a policy (one Associate Chance on each bet) makes
+    another suite of the Pass family, which the comparison tells apart, under another key."""
+    names = ("pass", "pass-odds")
+    plain = _setting(names)
+    one_odds = setting_of(offered_specs(names, spec.Readings.from_dict({})), names,
+                          Money(Fraction(1, 100), "floor"), Policies(one_odds=True))
+    assert _suite_of(one_odds, "pass and pass-odds") != _suite_of(plain, "pass and pass-odds")
+    family = families(plain.offered)[0]
+    assert suite.family_key(one_odds, family) != suite.family_key(plain, family)
+
+
 def test_conv_table_suite_every_access_script_every_k_plus_one_inputs_then_the_probes() -> None:
     """k = 1 for Pass with its odds: from the fresh table (no access events) the suite holds
     every two inputs, each followed by the identifier of the state they reach: e.g. a Pass

@@ -162,11 +162,12 @@ class PlayEngine(ExecEngine):
     def play(self, scripts: Sequence[Script], readings: Mapping[str, str]) -> list[Any]:
         """Each script's answers (a list, read by the caller) or the fault that stopped it."""
         def read(answer: Any, _i: int) -> Any:
-            if isinstance(answer, dict) and isinstance(answer.get("answers"), list):
+            if isinstance(answer, dict) and set(answer) == {"id", "answers"} \
+                    and isinstance(answer["answers"], list):
                 return answer["answers"]
             return Faulty("malformed", "a script's answer is {\"id\": ..., \"answers\": "
-                                       "[...]}, one answer per event (protocol "
-                                       f"{self.protocol_version})")
+                                       "[...]} and nothing else, one answer per event "
+                                       f"(protocol {self.protocol_version})")
 
         def read_list(answer: Any, _i: int) -> Any:
             if isinstance(answer, list):

@@ -300,11 +300,13 @@ class Walk:
 
     def roll(self, i: int, dice: list[int], answer: Any, want: RollDue) -> None:
         where = self.where(i)
+        per_player = self.ref.setting.policies.per_player
         if not isinstance(answer, dict) or not {"point", "bets"} <= set(answer) \
-                or not set(answer) <= {"point", "bets", "players"} \
+                or not set(answer) <= ({"point", "bets", "players"} if per_player
+                                       else {"point", "bets"}) \
                 or not isinstance(answer["bets"], list):
-            self.played.broken.append((self.script.label, f"event {i + 1}: a roll's answer is "
-                                                         "{\"point\": ..., \"bets\": [...]}"))
+            self.played.broken.append((self.script.label,
+                                       f"event {i + 1}: {_roll_shape(answer, per_player)}"))
             self.unreadable = True
             return
         self.played.rolls += 1
@@ -312,7 +314,7 @@ class Walk:
                                              answer["point"]))
         entries = self._entries(where, answer["bets"])
         stays = self._settled(where, entries, want)
-        if self.ref.setting.policies.per_player:
+        if per_player:
             self._players(where, answer.get("players"), want)
         self.ref.rolled(dice, stays, i + 1)
 
@@ -387,6 +389,15 @@ class Walk:
         for player in sorted(exact):
             self.played.players.append(PlayerPaid(where, player, said.get(player),
                                                   exact[player], tuple(said)))
+
+
+def _roll_shape(answer: Any, per_player: bool) -> str:
+    """Why a roll's answer is not of the protocol's shape (docs/engine-protocol.md: a table
+    that pays per bet leaves ``players`` out)."""
+    if not per_player and isinstance(answer, dict) and "players" in answer:
+        return ("a roll's answer is {\"point\": ..., \"bets\": [...]}: a table that pays per "
+                "bet leaves \"players\" out")
+    return "a roll's answer is {\"point\": ..., \"bets\": [...]}"
 
 
 def _kept_wrongly(settled: Settled, due: BetDue) -> bool:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from casino_proofs.craps.table.judging.bets import Setting, setting_key
+from casino_proofs.craps.table.judging.bets import Setting
 from casino_proofs.craps.table.judging.reference import ReferenceTable
 from casino_proofs.craps.table.model.family_inputs import Event, Family, families
 from casino_proofs.craps.table.model.family_machine import FamilyMachine, Key, frozen_event
@@ -146,23 +146,35 @@ def _size(part: FamilySuite, depth: int, budget: int) -> int:
     return total
 
 
-_BUILT: dict[tuple[Any, ...], list[FamilySuite]] = {}
-#: suites kept (one per setting a process checks a table under)
-KEPT = 16
+_BUILT: dict[tuple[Any, ...], FamilySuite] = {}
+#: family suites kept (a process checks tables under a few settings, of a few families each)
+KEPT = 64
+
+
+def family_key(setting: Setting, family: Family) -> tuple[Any, ...]:
+    """What a family's suite depends on, as a key: the family, its wagers' specifications
+    (each the same object while the process lives: :func:`.bets.setting_key`), the money
+    and the policies. Not the other wagers offered: the family's machine places only its
+    own wagers, and the rules of the table judge a placement, call or withdrawal by its own
+    wager and the bets on the table (``tests/test_table_fault_domain.py`` holds it)."""
+    specs = tuple(id(setting.oracle.specs[w]) for w in family.wagers)
+    return (family, specs, setting.money, setting.policies)
 
 
 def build(setting: Setting, forced_k: int | None = None,
           budget: int = FAMILY_EVENTS) -> list[FamilySuite]:
     """Each family's suite, at the largest k its budget allows (or ``forced_k``); worked out
-    once per setting (a suite is a function of the setting alone)."""
-    key = (setting_key(setting), forced_k, budget)
-    found = _BUILT.get(key)
-    if found is None:
-        if len(_BUILT) >= KEPT:
-            _BUILT.clear()
-        found = _BUILT[key] = [_family_suite(setting, f, forced_k, budget)
-                               for f in families(setting.offered)]
-    return found
+    once a process for each family and what its suite depends on (:func:`family_key`)."""
+    out = []
+    for family in families(setting.offered):
+        key = (family_key(setting, family), forced_k, budget)
+        found = _BUILT.get(key)
+        if found is None:
+            if len(_BUILT) >= KEPT:
+                _BUILT.clear()
+            found = _BUILT[key] = _family_suite(setting, family, forced_k, budget)
+        out.append(found)
+    return out
 
 
 def _family_suite(setting: Setting, family: Family, forced_k: int | None,
