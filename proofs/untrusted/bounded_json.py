@@ -9,12 +9,16 @@ exhaust the tool's memory or stack, or say one thing twice.
   would otherwise end in a ``RecursionError``);
 - an object with a key given twice (``{"net": "9", "net": "4"}``: which one counts would be
   the parser's choice, and the tool never chooses silently);
-- ``NaN``, ``Infinity`` and ``-Infinity``, which Python's parser accepts and JSON does not.
+- ``NaN``, ``Infinity`` and ``-Infinity``, which Python's parser accepts and JSON does not;
+- a string holding a lone surrogate (``"\\ud800"``, escaped: UTF-8 cannot hold one), which
+  is no Unicode text: Python's parser keeps it, and writing it out would fail at the end of
+  a run, after all its work.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 #: Deeper than any message of the protocol or file of a bundle ever is (they nest four deep).
@@ -34,6 +38,39 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
                 raise UntrustedJSON(f"the key {key[:40]!r} is given twice in one object")
             seen.add(key)
     return out
+
+
+#: an escaped surrogate, of a pair or alone (rare: looked for in the parsed value only then)
+_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _lone_surrogate(value: Any) -> str | None:
+    """The first lone surrogate of a string (a key too) in ``value``, or None (a pair of
+    escapes is one character once parsed; one alone stays a surrogate)."""
+    level = [value]
+    while level:
+        nxt = []
+        for node in level:
+            if type(node) is str:
+                found = _SURROGATE.search(node)
+                if found:
+                    return found.group()
+            elif type(node) is dict:
+                nxt += [*node.keys(), *node.values()]
+            elif type(node) is list:
+                nxt += node
+        level = nxt
+    return None
+
+
+def _encodes(text: str) -> bool:
+    """Whether a text holds no surrogate (UTF-8 encodes it)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _constant(name: str) -> Any:
@@ -76,4 +113,10 @@ def loads(data: str | bytes, *, max_bytes: int, max_depth: int = MAX_DEPTH) -> A
         raise UntrustedJSON(f"not JSON ({str(exc).splitlines()[0][:100]})") from None
     if isinstance(value, list | dict) and depth_exceeds(value, max_depth):
         raise UntrustedJSON(f"nested deeper than {max_depth} levels")
+    if ("\\u" in text and _ESCAPED_SURROGATE.search(text)) or (
+            not isinstance(data, bytes) and not _encodes(text)):
+        lone = _lone_surrogate(value)
+        if lone is not None:
+            raise UntrustedJSON(f"a string holds a lone surrogate (\\u{ord(lone):04x}): "
+                                "not Unicode text")
     return value

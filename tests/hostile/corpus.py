@@ -185,6 +185,19 @@ def _protocol_engine(env: Env) -> list[str]:
     return ["check", "--quiet", "--only", "craps", "--engine", f"play:{sys.executable} {engine}"]
 
 
+def _surrogate_engine(env: Env) -> list[str]:
+    """A table whose hello's name is a lone surrogate, escaped (``"\\ud800"``)."""
+    engine = env.tmp / "table.py"
+    engine.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    if json.loads(line).get('op') == 'bye': break\n"
+        "    print(json.dumps({'name': '\\ud800', 'version': '1', 'games': ['craps'], "
+        "'wagers': ['any-7'], 'interface': 'table', 'protocol': '2.1', 'money': {'unit': "
+        "'1', 'rounding': 'exact'}}), flush=True)\n")
+    return ["check", "--quiet", "--only", "craps", "--engine", f"play:{sys.executable} {engine}"]
+
+
 def _two_hellos(env: Env) -> list[str]:
     folder = env.tmp / "log"
     folder.mkdir()
@@ -263,6 +276,9 @@ CASES = (
          r"no Dask scheduler answers there", needs_dask=True),
     Case("hello-protocol-unknown", "a table whose hello names protocol 9.9", _protocol_engine,
          2, r"protocol version \"9\.9\", which this checker does not speak"),
+    Case("hello-name-lone-surrogate", "a table whose hello's name is a lone surrogate (ran the "
+         "whole check, then exit 2 with Python's encode error)", _surrogate_engine, 2,
+         r"did not answer hello: .*a lone surrogate \(\\ud800\): not Unicode text"),
     Case("blueprint-report-not-json", "blueprint --report of a file that is not JSON",
          _not_json, 2, r"not valid JSON"),
     Case("blueprint-tests-not-a-folder", "blueprint --tests of a file", lambda env: [
