@@ -1,7 +1,10 @@
-"""Protocol 2's answer to a placement, a call or a withdrawal is of one shape: accepted
-(``{"accepted": true}``, with ``returned`` for a withdrawal) or refused (``{"refused": "why"}``),
-nothing else (docs/engine-protocol.md; ``engine-play-answer.schema.json``). An answer that says
-both was read as accepted, and a table answering so was PROVED (found by an outside audit)."""
+"""Protocol 2's answers are of its shapes and nothing else (docs/engine-protocol.md;
+``engine-play-answer.schema.json``): a placement's, call's or withdrawal's accepted
+(``{"accepted": true}``, with ``returned`` for a withdrawal) or refused (``{"refused": "why"}``);
+a roll's ``{"point", "bets"}``, with ``players`` only at a table that pays per player; a
+script's ``{"id", "answers"}``. An answer that said both accepted and refused was read as
+accepted, and a per-bet table naming players paid any sum, or a script's answer with a key of
+its own, was PROVED (found by an outside audit)."""
 
 from __future__ import annotations
 
@@ -18,20 +21,34 @@ from casino_proofs.craps.table.scripts.planner import Expect
 ROOT = Path(__file__).resolve().parent.parent
 TABLE_JS = ROOT / "examples" / "engines" / "table.js"
 
-#: the example table, every accepted answer of it also saying it is refused
-BOTH = '''import json, subprocess, sys
+#: the example table with its answers changed (its third argument says how): ``both``, every
+#: accepted answer also saying it is refused; ``players``, every roll's answer (the table pays
+#: per bet) naming a player paid a fortune; ``script``, every script's answer carrying a key
+#: of its own
+PROXY = '''import json, subprocess, sys
 table = subprocess.Popen(["node", sys.argv[1]], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          text=True)
+how = sys.argv[2]
 for line in sys.stdin:
     table.stdin.write(line)
     table.stdin.flush()
     answer = json.loads(table.stdout.readline())
     for script in answer.get("scripts", []) if isinstance(answer, dict) else []:
+        if how == "script" and isinstance(script, dict):
+            script["note"] = "and a key of its own"
         for a in script.get("answers", []) if isinstance(script, dict) else script:
-            if isinstance(a, dict) and a.get("accepted") is True:
+            if how == "both" and isinstance(a, dict) and a.get("accepted") is True:
                 a["refused"] = "and refused"
+            if how == "players" and isinstance(a, dict) and "bets" in a:
+                a["players"] = [{"player": "p1", "paid": 999999}]
     print(json.dumps(answer), flush=True)
 '''
+
+
+def _proxied(tmp_path: Path, how: str) -> str:
+    """The ``--engine`` of the example table changed as ``how`` says (:data:`PROXY`)."""
+    (tmp_path / "proxy.py").write_text(PROXY)
+    return f"play:{sys.executable} {tmp_path / 'proxy.py'} {TABLE_JS} {how}"
 
 
 @pytest.mark.parametrize(("answer", "accepted", "refused"), [
@@ -62,33 +79,11 @@ def test_an_answer_of_both_shapes_holds_for_no_expectation() -> None:
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_r3_95_16_intro_s1_a_table_answering_accepted_and_refused_is_refuted(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (tmp_path / "both.py").write_text(BOTH)
     code = main(["check", "--only", "craps", "--wagers", "pass,hard-6", "--sessions", "2",
-                 "--engine", f"play:{sys.executable} {tmp_path / 'both.py'} {TABLE_JS}"])
+                 "--engine", _proxied(tmp_path, "both")])
     out = capsys.readouterr().out
     assert code == 1, out
     assert "answered in neither the accepted nor the refused shape" in out
-
-
-#: the example table (which pays per bet), every roll's answer also naming a player paid a
-#: fortune, or every script's answer carrying a key of its own (``EXTRA``: which)
-EXTRA = '''import json, subprocess, sys
-table = subprocess.Popen(["node", sys.argv[1]], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         text=True)
-for line in sys.stdin:
-    table.stdin.write(line)
-    table.stdin.flush()
-    answer = json.loads(table.stdout.readline())
-    for script in answer.get("scripts", []) if isinstance(answer, dict) else []:
-        if not isinstance(script, dict):
-            continue
-        if sys.argv[2] == "script":
-            script["note"] = "and a key of its own"
-        for a in script.get("answers", []) if sys.argv[2] == "players" else []:
-            if isinstance(a, dict) and "bets" in a:
-                a["players"] = [{"player": "p1", "paid": 999999}]
-    print(json.dumps(answer), flush=True)
-'''
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
@@ -102,10 +97,8 @@ def test_protocol_a_table_answering_beyond_the_answer_s_shape_is_refuted(
     and names a player paid 999,999 units on every roll, or answers each script with a key
     the protocol has not (``engine-play-answer.schema.json``: ``additionalProperties``
     false), is never PROVED: every script it so answers is a finding naming the shape."""
-    (tmp_path / "extra.py").write_text(EXTRA)
     code = main(["check", "--only", "craps", "--wagers", "pass,hard-6", "--sessions", "2",
-                 "--format", "json", "--engine",
-                 f"play:{sys.executable} {tmp_path / 'extra.py'} {TABLE_JS} {extra}"])
+                 "--format", "json", "--engine", _proxied(tmp_path, extra)])
     out = capsys.readouterr().out
     assert code == 1, out
     assert says in out

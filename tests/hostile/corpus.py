@@ -173,29 +173,26 @@ def _closed_port(env: Env) -> list[str]:
     return _check(_log(env, FLOORED), "--scheduler", f"tcp://127.0.0.1:{port}")
 
 
-def _protocol_engine(env: Env) -> list[str]:
+def _hello_engine(env: Env, name: str = "'t'", protocol: str = "2.1") -> list[str]:
+    """A table that answers every request with its hello (``name``: a Python literal)."""
     engine = env.tmp / "table.py"
     engine.write_text(
         "import json, sys\n"
         "for line in sys.stdin:\n"
         "    if json.loads(line).get('op') == 'bye': break\n"
-        "    print(json.dumps({'name': 't', 'version': '1', 'games': ['craps'], 'wagers': "
-        "['any-7'], 'interface': 'table', 'protocol': '9.9', 'money': {'unit': '1', "
+        f"    print(json.dumps({{'name': {name}, 'version': '1', 'games': ['craps'], 'wagers': "
+        f"['any-7'], 'interface': 'table', 'protocol': '{protocol}', 'money': {{'unit': '1', "
         "'rounding': 'exact'}}), flush=True)\n")
     return ["check", "--quiet", "--only", "craps", "--engine", f"play:{sys.executable} {engine}"]
 
 
+def _protocol_engine(env: Env) -> list[str]:
+    return _hello_engine(env, protocol="9.9")
+
+
 def _surrogate_engine(env: Env) -> list[str]:
     """A table whose hello's name is a lone surrogate, escaped (``"\\ud800"``)."""
-    engine = env.tmp / "table.py"
-    engine.write_text(
-        "import json, sys\n"
-        "for line in sys.stdin:\n"
-        "    if json.loads(line).get('op') == 'bye': break\n"
-        "    print(json.dumps({'name': '\\ud800', 'version': '1', 'games': ['craps'], "
-        "'wagers': ['any-7'], 'interface': 'table', 'protocol': '2.1', 'money': {'unit': "
-        "'1', 'rounding': 'exact'}}), flush=True)\n")
-    return ["check", "--quiet", "--only", "craps", "--engine", f"play:{sys.executable} {engine}"]
+    return _hello_engine(env, name="'\\ud800'")
 
 
 def _two_hellos(env: Env) -> list[str]:
