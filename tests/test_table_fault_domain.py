@@ -11,6 +11,7 @@ import pytest
 
 from casino_proofs import spec
 from casino_proofs.craps.table.judging.bets import Setting
+from casino_proofs.craps.table.judging.observe import Played, read_script
 from casino_proofs.craps.table.judging.oracle import offered_specs
 from casino_proofs.craps.table.judging.policies import Policies
 from casino_proofs.craps.table.model import family_probes
@@ -19,7 +20,9 @@ from casino_proofs.craps.table.model.family_machine import FamilyMachine, frozen
 from casino_proofs.craps.table.obligations.table_run import setting_of
 from casino_proofs.craps.table.scripts import suite
 from casino_proofs.craps.table.scripts.pairs import PairCoverage
+from casino_proofs.craps.table.scripts.planner import Script
 from casino_proofs.obligations.verdict import Verdict
+from casino_proofs.protocol.answers import Faulty
 from casino_proofs.protocol.money import Money
 
 WAGERS = ("pass", "pass-odds", "hard-6", "any-7")
@@ -150,6 +153,27 @@ def test_pairs_a_pair_of_the_domain_never_observed_is_never_proved() -> None:
     assert planned.result().verdict is Verdict.ERROR
     detail = planned.result().detail
     assert "pass-odds settled win on 6, with shooter: the second" in detail
+
+
+def test_pairs_a_table_that_answers_no_planned_script_is_error_never_vacuous() -> None:
+    """Must fail (found by an outside audit: a table that hung on everything had its pairs
+    VACUOUS, "no pair planned", exit 1 where ERROR, exit 4, is due): what a script the table
+    gave no answer to reaches is planned on the reference table's own answers, and is then
+    not established, naming the script."""
+    setting = _setting(("pass",))
+    script = Script("a pass bet, then 3-4", "settle",
+                    ({"place": "b1", "wager": "pass", "amount": 1}, {"roll": [3, 4]}), {},
+                    id="s1")
+    played = Played()
+    read_script(script, Faulty("timeout", "no answer in 0.3 s"), played, setting)
+    assert played.unanswered
+    coverage = PairCoverage()
+    coverage.hear(setting, script, played, plans=True)
+    result = coverage.result()
+    assert result.verdict is Verdict.ERROR, result.detail
+    assert "lie in scripts the table gave no answer to (the first: script s1 (a pass bet" \
+        in result.detail
+    assert PairCoverage().result().verdict is Verdict.VACUOUS  # nothing planned, nothing heard
 
 
 @pytest.mark.parametrize("shooter", [0, 1, 2])

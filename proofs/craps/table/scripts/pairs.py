@@ -75,6 +75,9 @@ class PairCoverage:
     #: an event the text leaves to the table
     diverged: dict[str, tuple[int, str]] = field(default_factory=dict)
     refused_choice: set[str] = field(default_factory=set)
+    #: the planned scripts the table gave no answer to (it hung, or was given up on): what
+    #: they reach is planned on the reference table's own answers, and never observed
+    unanswered: set[str] = field(default_factory=set)
     #: the subjects met with their features, planned and observed (each expanded once)
     met_planned: set[tuple[Subject, Vector]] = field(default_factory=set)
     met: set[tuple[Subject, Vector]] = field(default_factory=set)
@@ -101,12 +104,15 @@ class PairCoverage:
 
     def hear(self, setting: Setting, script: Script, played: Played, plans: bool) -> None:
         """The pairs a script showed, and (a planned script, ``plans``) those it reaches at
-        a table that answers as the text says: the same when every answer held, else worked
-        out again on the reference table's own answers."""
+        a table that answers as the text says: the same when every answer held, else (a
+        script answered otherwise, or not at all) worked out again on the reference table's
+        own answers."""
         self.observe(script.label, played)
-        if not plans or played.unanswered:
+        if not plans:
             return
-        if script.label not in self.diverged and script.label not in self.refused_choice \
+        if played.unanswered:
+            self.unanswered.add(script.label)
+        elif script.label not in self.diverged and script.label not in self.refused_choice \
                 and not played.broken:
             self.plan(script.label, played.history)
             return
@@ -182,14 +188,16 @@ def _result(c: PairCoverage) -> Result:
         return Result(ob, Verdict.PROVED, seconds,
                       f"2-way: each of {domain} observed (100 %); {three}",
                       enumeration=f"enumeration: {len(c.planned):,} pairs, 0 missing")
-    past_failure = [p for p in missing if c.planned[p] in c.diverged]
-    refused = [p for p in missing if p not in past_failure
+    unheard = [p for p in missing if c.planned[p] in c.unanswered]
+    past_failure = [p for p in missing if p not in unheard and c.planned[p] in c.diverged]
+    refused = [p for p in missing if p not in unheard and p not in past_failure
                and c.planned[p] in c.refused_choice]
-    lost = [p for p in missing if p not in past_failure and p not in refused]
+    lost = [p for p in missing if p not in unheard and p not in past_failure
+            and p not in refused]
     detail = {"figures": figures, "missing": len(missing),
               "past_a_failure": len(past_failure), "past_a_refusal": len(refused),
               "pairs": [pair_text(p) for p in missing[:200]]}
-    if not lost and not past_failure:
+    if not lost and not past_failure and not unheard:
         return Result(ob, Verdict.PROVED, seconds,
                       f"2-way: each of {domain} this table can reach observed; "
                       f"{len(refused):,} lie only past events the text leaves to the table, "
@@ -202,6 +210,9 @@ def _result(c: PairCoverage) -> Result:
            f"rules, in the script planned to reach them (the first: {first}, event "
            f"{c.diverged[first][0]})"
            if past_failure else
+           f"{len(unheard):,} lie in scripts the table gave no answer to (the first: "
+           f"{c.planned[unheard[0]]})"
+           if unheard else
            "the table answered the scripts planned to reach them as the rules say, yet did "
            "not go through them: it keeps a history the features do not name")
     kinds = [c.diverged[c.planned[p]][1] for p in past_failure]
