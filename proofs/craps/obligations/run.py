@@ -14,6 +14,7 @@ from casino_proofs.craps.obligations import (
     enumeration,
     facts,
     log_scope,
+    proved_once,
     reachable,
     universe,
 )
@@ -183,12 +184,15 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
     can_refuse = engine.can(Capability.ANSWERS_ANY_INPUT)
     asked_again = engine.can(Capability.ANSWERS_AGAIN)
     replays = {}
-    for i, w in enumerate(asked, start=1):
-        check = WagerCheck(session, w, answers, can_refuse, not asked_again,
-                           engine.observed_only)
-        results += check_wager(check)
-        replays.update(check.replays)
-        told(i, len(asked))
+    try:
+        for i, w in enumerate(asked, start=1):
+            check = WagerCheck(session, w, answers, can_refuse, not asked_again,
+                               engine.observed_only)
+            results += proved_once.check(check, check_wager)
+            replays.update(check.replays)
+            told(i, len(asked))
+    finally:
+        session.close()
     results = _confirmed(results, asked, values, answers, replays, specs is None)
     if answers.channel is not None:
         results.append(channel_result(channel_obligation("craps", CHANNEL_ID, "all-states"),

@@ -55,6 +55,12 @@ class Session:
         self.solver = budgets.solver(budget)
         self.solver.add(dice_domain(), state_universe())
 
+    def close(self) -> None:
+        """The solver let go, once the run's queries are done: what a run keeps after (a
+        replay of a wager's obligations, :mod:`.proved_once`) reads the answers and the
+        specification, never the solver, and a solver holds much."""
+        del self.solver
+
     @contextmanager
     def scope(self, *constraints: z3.BoolRef) -> Iterator[z3.Solver]:
         self.solver.push()
