@@ -26,9 +26,13 @@ V = TypeVar("V")
 
 
 def _named_by(module: ModuleType) -> tuple[object, ...]:
-    """What ``module`` names, its classes' own attributes, and every function's code."""
+    """What ``module`` names, its classes' own attributes, and every function's code; not
+    the modules it names (a package names each of its modules once it is loaded, late ones
+    too: each is read on its own)."""
     values: list[object] = []
     for value in list(vars(module).values()):
+        if isinstance(value, ModuleType):
+            continue
         values.append(value)
         if isinstance(value, type) and value.__module__ == module.__name__:
             for attribute in list(vars(value).values()):
@@ -49,10 +53,29 @@ def _same(kept: tuple[object, ...], now: tuple[object, ...]) -> bool:
     return len(kept) == len(now) and all(a is b for a, b in zip(kept, now, strict=True))
 
 
+#: what the loaded modules of some packages name, by module (:func:`code_of`)
+Code = dict[str, tuple[object, ...]]
+
+
+def code_of(packages: tuple[str, ...]) -> Code:
+    """The code a value computed now is computed by: what every loaded module of
+    ``packages`` names (held: no identity is reused while it is kept)."""
+    return _modules(packages)
+
+
+def unchanged(code: Code) -> bool:
+    """Whether every module of ``code`` still names the very same values."""
+    for name, values in code.items():
+        module = sys.modules.get(name)
+        if module is None or not _same(values, _named_by(module)):
+            return False
+    return True
+
+
 @dataclass(frozen=True)
 class _Entry(Generic[V]):
     key: Hashable
-    code: dict[str, tuple[object, ...]]
+    code: Code
     value: V
 
 
@@ -67,20 +90,12 @@ class Kept(Generic[V]):
     def get(self, key: Hashable, compute: Callable[[], V]) -> V:
         """The value kept under ``key`` if its code is unchanged, else ``compute()``'s."""
         for entry in self._entries:
-            if entry.key == key and self._unchanged(entry):
+            if entry.key == key and unchanged(entry.code):
                 self._entries.remove(entry)
                 self._entries.append(entry)
                 return entry.value
         value = compute()
         self._entries = [e for e in self._entries if e.key != key]
-        self._entries.append(_Entry(key, _modules(self.packages), value))
+        self._entries.append(_Entry(key, code_of(self.packages), value))
         del self._entries[:-self.size]
         return value
-
-    @staticmethod
-    def _unchanged(entry: _Entry[V]) -> bool:
-        for name, values in entry.code.items():
-            module = sys.modules.get(name)
-            if module is None or not _same(values, _named_by(module)):
-                return False
-        return True

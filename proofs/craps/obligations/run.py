@@ -184,11 +184,12 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
     can_refuse = engine.can(Capability.ANSWERS_ANY_INPUT)
     asked_again = engine.can(Capability.ANSWERS_AGAIN)
     replays = {}
+    code = proved_once.code_now()
     try:
         for i, w in enumerate(asked, start=1):
             check = WagerCheck(session, w, answers, can_refuse, not asked_again,
                                engine.observed_only)
-            results += proved_once.check(check, check_wager)
+            results += proved_once.check(check, check_wager, code)
             replays.update(check.replays)
             told(i, len(asked))
     finally:
