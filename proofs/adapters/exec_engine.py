@@ -41,6 +41,7 @@ from casino_proofs.protocol.cards import SYMBOLS, hand_text
 from casino_proofs.protocol.channel_log import ChannelLog
 from casino_proofs.protocol.engine import Capability, Engine
 from casino_proofs.protocol.hello import EngineUnavailable, Hello, protocol_version, read_hello
+from casino_proofs.untrusted.printable import one_line
 
 DEFAULT_TIMEOUT_MS = 60_000
 SETTLE_BATCH = 4_000
@@ -76,7 +77,12 @@ class ExecEngine(Engine):
         channel, before it is given up on."""
         super().__init__(target or f"exec:{command}")
         self.command = command
-        self.argv = argv if argv is not None else shlex.split(command)
+        try:
+            self.argv = argv if argv is not None else shlex.split(command)
+        except ValueError as exc:  # an unclosed quotation, a backslash at the end
+            raise EngineUnavailable(f"--engine {one_line(self.target)[:80]}: its command is "
+                                    f"not words a shell would read ({exc}): close every "
+                                    "quotation") from None
         if not self.argv:
             raise EngineUnavailable("exec: needs a command, e.g. exec:\"node engine.js\"")
         self.timeout = timeout_ms / 1000

@@ -273,6 +273,11 @@ CASES = (
          r"no Dask scheduler answers there", needs_dask=True),
     Case("hello-protocol-unknown", "a table whose hello names protocol 9.9", _protocol_engine,
          2, r"protocol version \"9\.9\", which this checker does not speak"),
+    Case("engine-unclosed-quote", "--engine play: with a quotation never closed (said \"No "
+         "closing quotation\", naming nothing)", lambda env: [
+             "check", "--quiet", "--only", "craps", "--engine", "play:node 'table.js"], 2,
+         r"^casino-proofs: error: --engine play:node 'table\.js: its command is not words a "
+         r"shell would read \(No closing quotation\): close every quotation$"),
     Case("hello-name-lone-surrogate", "a table whose hello's name is a lone surrogate (ran the "
          "whole check, then exit 2 with Python's encode error)", _surrogate_engine, 2,
          r"did not answer hello: .*a lone surrogate \(\\ud800\): not Unicode text"),
