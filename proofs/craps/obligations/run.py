@@ -147,6 +147,24 @@ def _confirmed(results: list[Result], asked: list[spec.WagerSpec], values: Mappi
                                tables)
 
 
+def _each_wager(session: Session, engine: Engine, asked: list[spec.WagerSpec],
+                answers: CrapsAnswers, replays: dict[str, enumeration.Replay],
+                told: Callable[[int, int], None]) -> list[Result]:
+    """Every obligation of each wager asked, worked out or copied (:mod:`.proved_once`),
+    their replays added to ``replays``."""
+    results: list[Result] = []
+    can_refuse = engine.can(Capability.ANSWERS_ANY_INPUT)
+    asked_again = engine.can(Capability.ANSWERS_AGAIN)
+    code = proved_once.code_now()
+    for i, w in enumerate(asked, start=1):
+        check = WagerCheck(session, w, answers, can_refuse, not asked_again,
+                           engine.observed_only)
+        results += proved_once.check(check, check_wager, code)
+        replays.update(check.replays)
+        told(i, len(asked))
+    return results
+
+
 def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
                 wagers: list[str] | None = None, budget: Budget | None = None,
                 specs: list[spec.WagerSpec] | None = None, record: bool = False,
@@ -181,19 +199,11 @@ def prove_craps(engine: Engine, readings: Mapping[str, str] | None = None,
         explicit = library_defaults(engine).explicit_defaults()
     (told := progress or _untold)(0, len(asked))
     answers = collect(engine, asked, values, explicit)
-    can_refuse = engine.can(Capability.ANSWERS_ANY_INPUT)
-    asked_again = engine.can(Capability.ANSWERS_AGAIN)
-    replays = {}
-    code = proved_once.code_now()
+    replays: dict[str, enumeration.Replay] = {}
     try:
-        for i, w in enumerate(asked, start=1):
-            check = WagerCheck(session, w, answers, can_refuse, not asked_again,
-                               engine.observed_only)
-            results += proved_once.check(check, check_wager, code)
-            replays.update(check.replays)
-            told(i, len(asked))
+        results += _each_wager(session, engine, asked, answers, replays, told)
     finally:
-        session.close()
+        session.close()  # the run's queries are done: kept results hold no solver
     results = _confirmed(results, asked, values, answers, replays, specs is None)
     if answers.channel is not None:
         results.append(channel_result(channel_obligation("craps", CHANNEL_ID, "all-states"),
