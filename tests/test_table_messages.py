@@ -234,6 +234,8 @@ def test_every_faulty_tables_findings_say_no_none_no_doubled_word_no_wrong_plura
     ([{"player": [1], "paid": 40}], "the roll's answer names no player"),
     ([{"player": "p1", "paid": None}], "the roll's answer gives it no amount paid"),
     ([{"player": "p1 ", "paid": 40}], 'the roll\'s answer names no such player, only "p1 "'),
+    # a whole amount written as a float is no whole number of units (it was taken for 40)
+    ([{"player": "p1", "paid": 40.0}], "the engine paid 40.0"),
 ])
 def test_policy_payment_per_player_a_hostile_players_entry_is_said_never_a_crash(
         players: object, says: str) -> None:

@@ -229,6 +229,10 @@ def holds(expect: Expect, answer: Any) -> tuple[bool, str]:
     """Whether an answer to a placement, a call or a withdrawal is what ``expect`` says (an
     answer of neither shape, or of both, never holds)."""
     accepted, refused = is_accepted(answer), is_refused(answer)
+    if accepted and expect.returned is None and "returned" in answer \
+            and expect.answer != "refused":
+        return False, (f"returned {json.dumps(answer['returned'])[:60]} on an event that "
+                       "returns nothing (a withdrawal alone returns its stake)")
     if accepted and expect.returned is not None:
         returned = answer.get("returned")
         if not (_int(returned) and returned == expect.returned):
@@ -304,7 +308,8 @@ class Walk:
         if not isinstance(answer, dict) or not {"point", "bets"} <= set(answer) \
                 or not set(answer) <= ({"point", "bets", "players"} if per_player
                                        else {"point", "bets"}) \
-                or not isinstance(answer["bets"], list):
+                or not isinstance(answer["bets"], list) \
+                or ("players" in answer and not _players_shaped(answer["players"])):
             self.played.broken.append((self.script.label,
                                        f"event {i + 1}: {_roll_shape(answer, per_player)}"))
             self.unreadable = True
@@ -391,12 +396,30 @@ class Walk:
                                                   exact[player], tuple(said)))
 
 
+def _players_shaped(players: Any) -> bool:
+    """A roll's ``players`` as the protocol lists them: each entry ``{"player": P, "paid":
+    W}`` with no other key, each player named once (``engine-play-answer.schema.json``). An
+    entry naming no player or no amount is the money obligation's to say (the player is
+    then paid nothing it can read)."""
+    if not isinstance(players, list):
+        return True  # no list: no player is named (the money obligation says so)
+    entries = [p for p in players if type(p) is dict]
+    named = [p["player"] for p in entries if isinstance(p.get("player"), str)]
+    return all(p.keys() <= {"player", "paid"} for p in entries) \
+        and len(set(named)) == len(named)
+
+
 def _roll_shape(answer: Any, per_player: bool) -> str:
     """Why a roll's answer is not of the protocol's shape (docs/engine-protocol.md: a table
-    that pays per bet leaves ``players`` out)."""
-    if not per_player and isinstance(answer, dict) and "players" in answer:
-        return ("a roll's answer is {\"point\": ..., \"bets\": [...]}: a table that pays per "
-                "bet leaves \"players\" out")
+    that pays per bet leaves ``players`` out; one that pays per player lists each player
+    once)."""
+    if isinstance(answer, dict) and "players" in answer:
+        if not per_player:
+            return ("a roll's answer is {\"point\": ..., \"bets\": [...]}: a table that pays "
+                    "per bet leaves \"players\" out")
+        if not _players_shaped(answer["players"]):
+            return ("a roll's \"players\" names each player once, as {\"player\": P, "
+                    "\"paid\": W} and nothing else")
     return "a roll's answer is {\"point\": ..., \"bets\": [...]}"
 
 

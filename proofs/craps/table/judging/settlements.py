@@ -203,7 +203,8 @@ class Settlements:
     def _player(self, p: PlayerPaid) -> None:
         tally = self.tallies["money"]
         wanted = self.money.pays(p.exact)
-        if tally.count(p.paid == wanted, "a player's winnings on a roll", MONEY_CLAUSE,
+        if tally.count(type(p.paid) is int and p.paid == wanted,
+                       "a player's winnings on a roll", MONEY_CLAUSE,
                        p.where.event):
             tally.witness("a player's winnings on a roll", {
                 "where": p.where.text(), "wager": f"the bets of player {quoted(p.player)}",
