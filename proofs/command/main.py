@@ -153,9 +153,28 @@ def _cache_in_force(args: argparse.Namespace) -> None:
         spec_cache.use(not off)
 
 
+def _not_text(argv: list[str]) -> str | None:
+    """The first argument holding bytes that are not UTF-8 text (the system hands them over
+    as lone surrogates), escaped, or None: an argument is shown in reports and lines, and
+    one that cannot be written would end a run, after all its work, with nothing written."""
+    for arg in argv:
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            raw = arg.encode("utf-8", "surrogateescape")
+            return one_line(raw.decode("utf-8", "backslashreplace"))[:120]
+    return None
+
+
 def _main(argv: list[str] | None) -> int:
     parser = build_parser()
-    args = parser.parse_args(_attached(list(sys.argv[1:] if argv is None else argv)))
+    given = list(sys.argv[1:] if argv is None else argv)
+    bad = _not_text(given)
+    if bad is not None:
+        _say(f"{ERROR}an argument holds bytes that are not UTF-8 text ('{bad}'): every "
+             "argument, a path or an --engine command too, is read as UTF-8; nothing was done")
+        return EXIT_USAGE
+    args = parser.parse_args(_attached(given))
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_USAGE

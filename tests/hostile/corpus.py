@@ -273,6 +273,12 @@ CASES = (
          r"no Dask scheduler answers there", needs_dask=True),
     Case("hello-protocol-unknown", "a table whose hello names protocol 9.9", _protocol_engine,
          2, r"protocol version \"9\.9\", which this checker does not speak"),
+    Case("engine-path-not-utf8", "an --engine path holding a byte that is not UTF-8 (ran the "
+         "whole check, then exit 2 with Python's encode error, nothing written)", lambda env: [
+             "check", "--quiet", "--only", "craps", "--format", "json", "--engine",
+             "play:node /tmp/d\udcff/table.js"], 2,
+         r"^casino-proofs: error: an argument holds bytes that are not UTF-8 text "
+         r"\('play:node /tmp/d\\xff/table\.js'\): .*nothing was done$"),
     Case("engine-unclosed-quote", "--engine play: with a quotation never closed (said \"No "
          "closing quotation\", naming nothing)", lambda env: [
              "check", "--quiet", "--only", "craps", "--engine", "play:node 'table.js"], 2,
