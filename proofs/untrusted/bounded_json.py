@@ -117,6 +117,6 @@ def loads(data: str | bytes, *, max_bytes: int, max_depth: int = MAX_DEPTH) -> A
             not isinstance(data, bytes) and not _encodes(text)):
         lone = _lone_surrogate(value)
         if lone is not None:
-            raise UntrustedJSON(f"a string holds a lone surrogate (\\u{ord(lone):04x}): "
+            raise UntrustedJSON(f"a string with a lone surrogate (\\u{ord(lone):04x}), "
                                 "not Unicode text")
     return value

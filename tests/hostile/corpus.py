@@ -286,7 +286,7 @@ CASES = (
          r"shell would read \(No closing quotation\): close every quotation$"),
     Case("hello-name-lone-surrogate", "a table whose hello's name is a lone surrogate (ran the "
          "whole check, then exit 2 with Python's encode error)", _surrogate_engine, 2,
-         r"did not answer hello: .*a lone surrogate \(\\ud800\): not Unicode text"),
+         r"did not answer hello: .*a string with a lone surrogate \(\\ud800\), not Unicode text"),
     Case("blueprint-report-not-json", "blueprint --report of a file that is not JSON",
          _not_json, 2, r"not valid JSON"),
     Case("blueprint-tests-not-a-folder", "blueprint --tests of a file", lambda env: [
