@@ -273,6 +273,11 @@ CASES = (
          r"no Dask scheduler answers there", needs_dask=True),
     Case("hello-protocol-unknown", "a table whose hello names protocol 9.9", _protocol_engine,
          2, r"protocol version \"9\.9\", which this checker does not speak"),
+    Case("log-hello-lone-surrogate", "a log whose hello names a lone surrogate (read as a "
+         "settlement table: every session a bad record, exit 1)", lambda env: _check(lines(
+             env.tmp / "log.jsonl", {"hello": {"name": "\ud800", **HELLO_FLOOR["hello"]}},
+             FLOORED)), 2,
+         r"log\.jsonl: line 1, the hello, is a string with a lone surrogate \(\\ud800\)"),
     Case("engine-path-not-utf8", "an --engine path holding a byte that is not UTF-8 (ran the "
          "whole check, then exit 2 with Python's encode error, nothing written)", lambda env: [
              "check", "--quiet", "--only", "craps", "--format", "json", "--engine",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -41,28 +42,43 @@ EXACT_UNIT = {"unit": "1", "rounding": "exact"}
 MAX_SESSION = log_files.MAX_LINE
 
 
+#: a line that opens as a hello (``{"hello": ...``), whether or not the rest can be read
+_OPENS_AS_HELLO = re.compile(rb'\A\s*\{\s*"hello"\s*:')
+
+
+@dataclass(frozen=True)
+class UnreadHello:
+    """A first line that opens as a hello and cannot be read as JSON, and why."""
+
+    why: str
+
+
 def _first_record(path: str, bounds: Bounds | None = None) -> tuple[int, Any]:
     """A file's first non-blank line, parsed (0 and None when it has none or it is not
-    JSON); the blank lines before it are read under the log's bounds."""
+    JSON; an :class:`UnreadHello` when it opens as a hello and is not JSON); the blank lines
+    before it are read under the log's bounds."""
     for line in log_files.lines(path, guard=log_files.Guard(bounds)):
         if line.data is None:
             return line.number, None
         if line.data.strip():
             try:
                 return line.number, loads(line.data, max_bytes=MAX_SESSION)
-            except UntrustedJSON:
-                return line.number, None
+            except UntrustedJSON as exc:
+                hello = _OPENS_AS_HELLO.match(line.data) is not None
+                return line.number, UnreadHello(str(exc)) if hello else None
     return 0, None
 
 
 def is_session_log(path: str, bounds: Bounds | None = None) -> bool:
     """Whether a ``table:`` file is a session log (its first non-blank line a JSON object
-    holding a session or a hello), not a protocol-1 settlement table."""
+    holding a session or a hello, or a line that opens as a hello), not a protocol-1
+    settlement table."""
     try:
         _number, first = _first_record(path, bounds)
     except OSError:
         return False
-    return isinstance(first, dict) and bool({"events", "hello"} & set(first))
+    return isinstance(first, UnreadHello) or (isinstance(first, dict)
+                                              and bool({"events", "hello"} & set(first)))
 
 
 @dataclass(frozen=True)
@@ -92,6 +108,8 @@ def read_hellos(paths: Sequence[str], bounds: Bounds | None = None) -> Declarati
     lines: list[int] = []
     for path in paths:
         number, first = _first_record(path, bounds)
+        if isinstance(first, UnreadHello):
+            raise EngineUnavailable(f"table:{path}: line {number}, the hello, is {first.why}")
         if not (isinstance(first, dict) and set(first) == {"hello"}):
             lines.append(0)
             bare = bare or path
