@@ -82,7 +82,7 @@ class ExecEngine(Engine):
         except ValueError as exc:  # an unclosed quotation, a backslash at the end
             raise EngineUnavailable(f"--engine {one_line(self.target)[:80]}: its command is "
                                     f"not words a shell would read ({exc}): close every "
-                                    "quotation") from None
+                                    "quotation, and end no word with a lone backslash") from None
         if not self.argv:
             raise EngineUnavailable("exec: needs a command, e.g. exec:\"node engine.js\"")
         self.timeout = timeout_ms / 1000

@@ -288,7 +288,8 @@ CASES = (
          "closing quotation\", naming nothing)", lambda env: [
              "check", "--quiet", "--only", "craps", "--engine", "play:node 'table.js"], 2,
          r"^casino-proofs: error: --engine play:node 'table\.js: its command is not words a "
-         r"shell would read \(No closing quotation\): close every quotation$"),
+         r"shell would read \(No closing quotation\): close every quotation, and end no "
+         r"word with a lone backslash$"),
     Case("hello-name-lone-surrogate", "a table whose hello's name is a lone surrogate (ran the "
          "whole check, then exit 2 with Python's encode error)", _surrogate_engine, 2,
          r"did not answer hello: .*a string with a lone surrogate \(\\ud800\), not Unicode text"),
