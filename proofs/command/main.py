@@ -32,7 +32,7 @@ from casino_proofs.obligations.verdict import EXIT_ERROR, EXIT_USAGE
 from casino_proofs.progress import reporting
 from casino_proofs.reports.width import fit_to
 from casino_proofs.untrusted import processes as reaper
-from casino_proofs.untrusted.printable import one_line
+from casino_proofs.untrusted.printable import is_text, one_line
 from casino_proofs.version import tool_version
 
 DESCRIPTION = ("Proofs that an implementation of Québec's By-law respecting casino games "
@@ -157,13 +157,11 @@ def _not_text(argv: list[str]) -> str | None:
     """The first argument holding bytes that are not UTF-8 text (the system hands them over
     as lone surrogates), escaped, or None: an argument is shown in reports and lines, and
     one that cannot be written would end a run, after all its work, with nothing written."""
-    for arg in argv:
-        try:
-            arg.encode("utf-8")
-        except UnicodeEncodeError:
-            raw = arg.encode("utf-8", "surrogateescape")
-            return one_line(raw.decode("utf-8", "backslashreplace"))[:120]
-    return None
+    bad = next((arg for arg in argv if not is_text(arg)), None)
+    if bad is None:
+        return None
+    raw = bad.encode("utf-8", "surrogateescape")
+    return one_line(raw.decode("utf-8", "backslashreplace"))[:120]
 
 
 def _main(argv: list[str] | None) -> int:

@@ -21,6 +21,8 @@ import json
 import re
 from typing import Any
 
+from casino_proofs.untrusted.printable import is_text
+
 #: Deeper than any message of the protocol or file of a bundle ever is (they nest four deep).
 MAX_DEPTH = 64
 
@@ -64,15 +66,6 @@ def _lone_surrogate(value: Any) -> str | None:
     return None
 
 
-def _encodes(text: str) -> bool:
-    """Whether a text holds no surrogate (UTF-8 encodes it)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 def _constant(name: str) -> Any:
     raise UntrustedJSON(f"{name} is not JSON")
 
@@ -114,7 +107,7 @@ def loads(data: str | bytes, *, max_bytes: int, max_depth: int = MAX_DEPTH) -> A
     if isinstance(value, list | dict) and depth_exceeds(value, max_depth):
         raise UntrustedJSON(f"nested deeper than {max_depth} levels")
     if ("\\u" in text and _ESCAPED_SURROGATE.search(text)) or (
-            not isinstance(data, bytes) and not _encodes(text)):
+            not isinstance(data, bytes) and not is_text(text)):
         lone = _lone_surrogate(value)
         if lone is not None:
             raise UntrustedJSON(f"a string with a lone surrogate (\\u{ord(lone):04x}), "

@@ -36,3 +36,13 @@ def printable(text: str) -> str:
 def one_line(text: str) -> str:
     """``text`` with every control character escaped, line breaks included."""
     return _UNSAFE_OR_BREAK.sub(_escape, text)
+
+
+def is_text(text: str) -> bool:
+    """Whether ``text`` is Unicode text UTF-8 can write: no lone surrogate (what Python makes
+    of bytes that are not UTF-8, or of an escaped surrogate in JSON)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
